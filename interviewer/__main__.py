@@ -1,0 +1,3 @@
+from interviewer.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""One module per group of commands; cli.py imports them only when their command runs."""

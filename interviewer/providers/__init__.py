@@ -1,0 +1,1 @@
+"""Engines and scorers: the offline one and the LLM ones, found through a lazy registry."""

@@ -1,0 +1,59 @@
+"""Small text helpers shared by the parser, the résumé matcher and the scorer."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_OPEN = "(（[【\"“「『"
+_CLOSE = ")）]】\"”」』"
+_STRIP = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def normalize_key(s: str) -> str:
+    """Lower-case NFKC with whitespace and punctuation removed: for comparing names and quotes."""
+    return _STRIP.sub("", unicodedata.normalize("NFKC", s).casefold())
+
+
+def split_top(text: str, seps: tuple[str, ...]) -> list[str]:
+    """Split on any of `seps` outside brackets and quotes; parts stripped, empty parts dropped.
+
+    ", and " and ", or " count as one separator so "a, b, and c" gives three parts.
+    """
+    parts: list[str] = []
+    depth = 0
+    buf: list[str] = []
+    i = 0
+    in_ascii_quote = False
+    while i < len(text):
+        ch = text[i]
+        if ch == '"':
+            in_ascii_quote = not in_ascii_quote
+        elif ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth = max(0, depth - 1)
+        if depth == 0 and not in_ascii_quote and ch in seps:
+            parts.append("".join(buf))
+            buf = []
+            i += 1
+            continue
+        buf.append(ch)
+        i += 1
+    parts.append("".join(buf))
+    out = []
+    for p in parts:
+        p = re.sub(r"^\s*(?:and|or)\s+", "", p.strip()).strip()
+        if p:
+            out.append(p)
+    return out
+
+
+def found_in(quote: str, text: str) -> bool:
+    """True when `quote` occurs in `text` once whitespace and punctuation are ignored (DESIGN.md)."""
+    q = normalize_key(quote)
+    return bool(q) and q in normalize_key(text)
+
+
+def has_cjk(s: str) -> bool:
+    return bool(re.search(r"[\u3400-\u9fff]", s))

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import glob
+import json
+import os
+import re
+import secrets
+import stat
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
+from interviewer.errors import TranscriptError
 from interviewer.plan import InterviewPlan
 from interviewer.scoring import Assessment, Scorecard
 from interviewer.skills import SkillRef
@@ -78,27 +87,301 @@ class Transcript(BaseModel):
 
 def new_id() -> str:
     """Sortable and unique: UTC time plus random hex."""
-    import secrets
-
     return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
 
 
+def default_path(folder: Path, transcript: Transcript) -> Path:
+    """Where a session is saved when no --transcript is given: `<folder>/<id>.json`."""
+    return Path(folder) / (re.sub(r"[^A-Za-z0-9._-]", "_", transcript.id).lstrip(".") + ".json")
+
+
+# A transcript of a 300-turn session is well under a megabyte; anything this big is not ours.
+MAX_BYTES = 64 * 1024 * 1024
+
+
+def _temp_name(path: Path) -> Path:
+    # Dot-prefixed so listings skip it; the pid lets a later store remove what a killed process left.
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    except OSError as e:
+        # Some filesystems cannot fsync a folder; the rename itself has already happened.
+        if e.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = _temp_name(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        try:
+            os.fchmod(fd, 0o600)  # a umask like 0o277 would otherwise leave 0400
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+
+
 def save(transcript: Transcript, path: Path) -> None:
-    """Atomic write: temp file in the same folder, fsync, rename; mode 0600. Raises OSError."""
-    raise NotImplementedError
+    """Atomic write (temp file, fsync, rename, fsync folder), mode 0600, of `transcript` as given; raises OSError."""
+    # updated_at is left alone so a round trip is exact; TranscriptStore.save (the autosave) refreshes it.
+    try:
+        data = transcript.model_dump_json(indent=1).encode("utf-8")
+    except ValueError:
+        # A lone surrogate (a terminal's undecodable byte) must not make every later save fail: replace it.
+        data = json.dumps(transcript.model_dump(mode="json"), ensure_ascii=False, indent=1).encode("utf-8", "replace")
+    _atomic_write(Path(path), data)
+
+
+def _one_line(s: str) -> str:
+    return " ".join(str(s).split())
+
+
+# What save() writes starts like this; such files take pydantic's one-pass JSON validation (listing 1,000
+# sessions cold is mostly parsing), anything else or anything it rejects takes the careful path below.
+_OURS = re.compile(rb'\{\s*"schema_version"\s*:\s*(\d{1,4})\s*,')
+
+
+def parse(raw: bytes, name: str = "<transcript>") -> Transcript:
+    """Bytes → Transcript; TranscriptError (one line, naming `name`) for anything that is not a readable one."""
+    head = _OURS.match(raw)
+    if head and 1 <= int(head.group(1)) <= SCHEMA_VERSION:
+        with contextlib.suppress(ValidationError):
+            return Transcript.model_validate_json(raw)
+    if not raw.strip():
+        raise TranscriptError(f"{name} is not a transcript (empty file)")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise TranscriptError(f"{name} is not a transcript (not UTF-8 text)") from None
+    except json.JSONDecodeError as e:
+        raise TranscriptError(f"{name} is not a transcript (bad JSON at line {e.lineno})") from None
+    except RecursionError:
+        raise TranscriptError(f"{name} is not a transcript (JSON nested too deeply)") from None
+    if not isinstance(data, dict):
+        raise TranscriptError(f"{name} is not a transcript (expected a JSON object, found {type(data).__name__})")
+    version = data.get("schema_version")
+    if version is None:
+        raise TranscriptError(f"{name} is not a transcript (no schema_version)")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise TranscriptError(f"{name} is not a transcript (schema_version {_one_line(repr(version))[:40]})")
+    if version > SCHEMA_VERSION:
+        raise TranscriptError(f"{name} was written by a newer interviewer "
+                              f"(schema {version}; this one reads {SCHEMA_VERSION})")
+    try:
+        return Transcript.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        field = ".".join(str(x) for x in first["loc"]) or "top level"
+        more = f"; {e.error_count() - 1} more" if e.error_count() > 1 else ""
+        raise TranscriptError(f"{name} is not a valid transcript ({field}: {_one_line(first['msg'])}{more})") from None
 
 
 def load(path: Path) -> Transcript:
-    """Parse a transcript; TranscriptError for a missing, corrupt or future-version file."""
-    raise NotImplementedError
+    """Parse a transcript; TranscriptError for a missing, corrupt or future-version file (never modified)."""
+    path = Path(path)
+    try:
+        st = path.stat()
+        if stat.S_ISDIR(st.st_mode):
+            raise TranscriptError(f"{path} is a folder, not a transcript")
+        if st.st_size > MAX_BYTES:
+            raise TranscriptError(f"{path} is not a transcript (over {MAX_BYTES // 2**20} MB)")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise TranscriptError(f"{path}: no such transcript") from None
+    except OSError as e:
+        raise TranscriptError(f"{path}: cannot read ({e.strerror or e})") from None
+    return parse(raw, str(path))
+
+
+def check_writable(folder: Path) -> None:
+    """Create the folder (0700) if needed and prove a file can be written there; TranscriptError if not."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise TranscriptError(f"{folder}: cannot save transcripts here (it is a file, not a folder)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        probe = folder / f".write-test.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, b"{}")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(probe)
+    except OSError as e:
+        raise TranscriptError(f"{folder}: cannot save transcripts here ({e.strerror or e})") from None
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 class TranscriptStore:
     """Saves one session's file after every turn; a failed save warns, keeps going and retries next turn."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        self.path = Path(path)
         self.last_error: str | None = None
+        self.failures = 0
+        self._swept = False
 
     def save(self, transcript: Transcript) -> bool:
-        raise NotImplementedError
+        """Refresh `updated_at` and write; False (message in last_error) when the disk refuses. Never raises."""
+        transcript.updated_at = now()
+        try:
+            save(transcript, self.path)
+        except Exception as e:  # noqa: BLE001 — losing the session in memory is worse than any save error
+            self.failures += 1
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else _one_line(f"{type(e).__name__}: {e}")
+            # Just the cause: the session words the warning around it ("could not save the session (…)").
+            self.last_error = f"{self.path}: {reason}"
+            return False
+        self.last_error = None
+        self.failures = 0
+        if not self._swept:
+            self._swept = True
+            self._sweep_stale_temps()
+        return True
+
+    def _sweep_stale_temps(self) -> None:
+        # Temp files of processes killed mid-save; never those of a process still running.
+        for tmp in self.path.parent.glob(f".{glob.escape(self.path.name)}.*.tmp"):
+            parts = tmp.name[len(self.path.name) + 2:].split(".")
+            if len(parts) == 3 and parts[0].isdigit() and not _pid_alive(int(parts[0])):
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+
+
+class TranscriptSummary(BaseModel):
+    """One saved session at a glance (`transcripts list`); `error` set means the file could not be read."""
+
+    id: str
+    path: str
+    created_at: str = ""
+    updated_at: str = ""
+    skill: str = Field(default="", description="the pack's name")
+    mode: str = ""
+    status: str = Field(default="", description="in_progress | finished | unreadable")
+    lang: str = ""
+    answers: int = Field(default=0, description="candidate turns")
+    levels: dict[str, int | None] = Field(default={}, description="planned topic → level (None = not assessed)")
+    error: str | None = Field(default=None, description="why the file could not be read")
+
+
+def plan_topics(transcript: Transcript) -> list[str]:
+    """The plan's topics, each once, in chain order."""
+    return list(dict.fromkeys(c.topic for c in transcript.plan.chains))
+
+
+def summarize(transcript: Transcript, path: Path) -> TranscriptSummary:
+    """The summary of a loaded transcript; levels come from the scorecard, else the best level scored so far."""
+    if transcript.scorecard.topics:
+        levels = {t.topic: t.level for t in transcript.scorecard.topics}
+    else:
+        levels = dict.fromkeys(plan_topics(transcript))
+        for turn in transcript.turns:
+            a = turn.assessment
+            if a and a.level is not None and a.topic in levels:
+                levels[a.topic] = max(levels[a.topic] or 0, a.level)
+    return TranscriptSummary(
+        id=transcript.id, path=str(path), created_at=transcript.created_at, updated_at=transcript.updated_at,
+        skill=transcript.skill.name, mode=transcript.mode, status=transcript.status, lang=transcript.lang,
+        answers=sum(t.role == "candidate" for t in transcript.turns), levels=levels)
+
+
+def _summarize_file(path: Path) -> TranscriptSummary:
+    try:
+        return summarize(load(path), path)
+    except TranscriptError as e:
+        return TranscriptSummary(id=path.stem, path=str(path), status="unreadable", error=e.message)
+
+
+# Summaries cached by (size, mtime, inode): every atomic save makes a new inode, so a changed file is
+# always re-read, and listing 1,000 sessions costs 1,000 stat calls instead of 1,000 parses.
+INDEX_NAME = ".index.json"
+_INDEX_VERSION = 1
+
+
+def _read_index(folder: Path) -> dict:
+    try:
+        data = json.loads((folder / INDEX_NAME).read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != [_INDEX_VERSION, SCHEMA_VERSION]:
+        return {}
+    entries = data.get("files")
+    return entries if isinstance(entries, dict) else {}
+
+
+def _sort_key(summary: TranscriptSummary, mtime: float) -> tuple[float, str]:
+    try:
+        when = datetime.fromisoformat(summary.updated_at)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        return (when.timestamp(), summary.id)
+    except ValueError:
+        return (mtime, summary.id)
+
+
+def list_transcripts(folder: Path) -> list[TranscriptSummary]:
+    """Every `*.json` session in `folder`, newest first; unreadable files are listed with their error."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        if folder.exists():
+            raise TranscriptError(f"{folder} is a file, not a transcripts folder")
+        return []
+    index = _read_index(folder)
+    fresh: dict[str, dict] = {}
+    found: list[tuple[tuple[float, str], TranscriptSummary]] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.name.startswith(".") or not entry.name.endswith(".json"):
+                continue
+            try:
+                if not entry.is_file():
+                    continue
+                st = entry.stat()
+            except OSError:
+                continue
+            key = [st.st_size, st.st_mtime_ns, st.st_ino]
+            path = folder / entry.name
+            summary = None
+            cached = index.get(entry.name)
+            if isinstance(cached, dict) and cached.get("key") == key:
+                with contextlib.suppress(ValidationError, TypeError):
+                    summary = TranscriptSummary.model_validate({**cached.get("summary"), "path": str(path)})
+            if summary is None:
+                summary = _summarize_file(path)
+            fresh[entry.name] = {"key": key, "summary": summary.model_dump(exclude={"path"})}
+            found.append((_sort_key(summary, st.st_mtime), summary))
+    if fresh != index:
+        # A cache that cannot be written (read-only folder) only costs speed next time.
+        with contextlib.suppress(OSError):
+            data = {"version": [_INDEX_VERSION, SCHEMA_VERSION], "files": fresh}
+            _atomic_write(folder / INDEX_NAME, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    found.sort(key=lambda pair: pair[0], reverse=True)
+    return [s for _, s in found]

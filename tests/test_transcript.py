@@ -272,11 +272,15 @@ for line in sys.stdin:
             t = T.load(path)
             n = (len(t.turns) - {base}) // 2
             store = T.TranscriptStore(path)
-            os.write(1, ("ready %d\\n" % os.getpid()).encode())
+            ready = False
             while True:
                 add_exchange(t, n)
                 if store.save(t):
                     os.write(1, b"%d\\n" % n)  # acknowledged only once it is on disk
+                # Ready only after one save, so every kill lands on a file that grew (no timing luck).
+                if not ready:
+                    os.write(1, ("ready %d\\n" % os.getpid()).encode())
+                    ready = True
                 n += 1
         finally:
             os._exit(1)
@@ -309,8 +313,12 @@ def test_kill_9_at_random_moments_never_tears_the_file(tmp_path):
         for _ in range(kills):
             zygote.stdin.write("go\n")
             zygote.stdin.flush()
-            ready = zygote.stdout.readline().split()
-            assert ready[0] == "ready", ready
+            line = zygote.stdout.readline()
+            while line.strip().isdigit():
+                acked = max(acked, int(line))
+                line = zygote.stdout.readline()
+            ready = line.split()
+            assert ready and ready[0] == "ready", ready
             time.sleep(rng.uniform(0.0, 0.03))
             os.kill(int(ready[1]), signal.SIGKILL)
             for line in iter(zygote.stdout.readline, "reaped\n"):
@@ -321,7 +329,7 @@ def test_kill_9_at_random_moments_never_tears_the_file(tmp_path):
     finally:
         zygote.kill()
         zygote.communicate()
-    assert done > kills  # the file kept growing across kills
+    assert done >= kills  # every writer saved at least once before it was killed
     print(f"\n{kills} kills, 0 torn files, {done} exchanges kept, {mid_save} kills landed mid-save "
           f"(temp file left), {time.monotonic() - started:.1f}s")
 

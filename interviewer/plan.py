@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import math
+import re
+import unicodedata
+
 from pydantic import BaseModel, Field
 
-from interviewer.resume import Evidence, Resume
-from interviewer.skills import SkillPack, SkillRef
+from interviewer import questions as Q
+from interviewer.errors import InterviewerError
+from interviewer.resume import Evidence, Resume, RuleMatch, match_rules
+from interviewer.skills import Rule, SkillPack, SkillRef, Topic, ref
+
+MINUTES_PER_CHAIN = 8
 
 
 class Chain(BaseModel):
@@ -21,6 +29,8 @@ class Chain(BaseModel):
     markers: list[str] = Field(description="signs of a solid answer (from the topic)")
     danger_signals: list[str] = Field(description="red flags to watch (from the linked danger area)")
     on_resume: bool = Field(description="False for a chain filled from topics, 'not on the résumé'")
+    opening_basis: str = Field(default="", description="the probe or rung the opening asks about")
+    strength: float = Field(default=0.0, description="the evidence strength that ordered it (0 for topic-only)")
 
 
 class ResumeRef(BaseModel):
@@ -54,5 +64,283 @@ class InterviewPlan(BaseModel):
         }
 
 
-def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | None = None) -> InterviewPlan:
-    raise NotImplementedError
+def chain_budget(minutes: int) -> int:
+    """How many chains fit the time budget: about 8 minutes each, at least one."""
+    return max(1, int(minutes) // MINUTES_PER_CHAIN)
+
+
+def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | None = None,
+               matches: list[RuleMatch] | None = None) -> InterviewPlan:
+    """Résumé-backed chains strongest first, then topics the résumé does not show, within the time budget.
+
+    `matches` defaults to `resume.match_rules(pack, resume)`; tests pass their own.
+    """
+    if minutes < 1:
+        raise InterviewerError(f"--minutes must be at least 1 (got {minutes})")
+    lang = Q.lang_of(lang or pack.lang)
+    if matches is None:
+        matches = match_rules(pack, resume)
+    budget = chain_budget(minutes)
+    rules = {r.index: r for r in pack.rules}
+    ordered = sorted((m for m in matches if m.rule_index in rules), key=lambda m: (-m.strength, m.rule_index))
+
+    chains: list[Chain] = []
+    seen_rules: set[int] = set()
+    for m in ordered:
+        if len(chains) >= budget:
+            break
+        if m.rule_index in seen_rules:
+            continue
+        seen_rules.add(m.rule_index)
+        rule = rules[m.rule_index]
+        chains.append(_rule_chain(pack, rule, link_topic(pack, rule), m, lang, len(chains) + 1))
+    covered = {c.topic for c in chains}
+    for topic in pack.topics:
+        if len(chains) >= budget:
+            break
+        if topic.title not in covered:
+            covered.add(topic.title)
+            chains.append(_topic_chain(pack, topic, lang, len(chains) + 1))
+    return InterviewPlan(skill=ref(pack), resume=ResumeRef(sha256=resume.sha256, lines=len(resume.lines)),
+                         lang=lang, minutes=int(minutes), candidate=candidate_summary(resume), chains=chains)
+
+
+# ------------------------------------------------------------------------------ chains
+
+
+def _rule_chain(pack: SkillPack, rule: Rule, topic: Topic, match: RuleMatch, lang: str, n: int) -> Chain:
+    probes = Q.askable_probes(rule)
+    basis = Q.opening_basis(rule, topic)
+    quote = match.evidence[0].quote if match.evidence else ""
+    opening = Q.opening_question(rule, topic, quote, lang, focus=_focus_terms(match.triggers + rule.triggers, quote))
+    qs = [(p, Q.probe_question(p, lang)) for p in probes] or [(basis, Q.rung_question(basis, lang))]
+    for rung in topic.ladder[1:4]:
+        if not any(_same_ask(rung, b) for b, _ in qs):
+            qs.append((rung, Q.rung_question(rung, lang)))
+    return _chain(pack, n, rule.index, topic, list(match.evidence), opening, basis, qs, True, match.strength)
+
+
+def _focus_terms(triggers: list[str], quote: str) -> list[str]:
+    """The résumé's own words for the rule ("2048 张 H800" for 千卡训练), so a long quote is clipped around them."""
+    terms = list(triggers)
+    try:
+        from interviewer import lexicon
+
+        for trigger in triggers:
+            for pattern in getattr(lexicon.matcher_for(trigger), "positive", []):
+                m = pattern.search(quote)
+                if m and m.group().strip():
+                    terms.append(m.group().strip())
+    except (ImportError, AttributeError):
+        pass  # the alias lexicon is optional here: without it the quote is clipped from its start
+    return terms
+
+
+def _topic_chain(pack: SkillPack, topic: Topic, lang: str, n: int) -> Chain:
+    rungs = topic.ladder[:4] or [topic.title]
+    qs = [(rung, Q.rung_question(rung, lang)) for rung in rungs]
+    return _chain(pack, n, None, topic, [], Q.topic_opening(topic, lang), rungs[0], qs, False, 0.0)
+
+
+def _chain(pack: SkillPack, n: int, rule_index: int | None, topic: Topic, evidence: list[Evidence], opening: str,
+           basis: str, qs: list[tuple[str, str]], on_resume: bool, strength: float) -> Chain:
+    """follow_ups[0] is always what the opening asks (an engine that re-asks it finds it already asked)."""
+    seen: set[str] = set()
+    kept = []
+    for b, q in qs:
+        if q not in seen:
+            seen.add(q)
+            kept.append((b, q))
+    return Chain(id=f"c{n}", rule_index=rule_index, topic=topic.title, evidence=evidence, opening=opening,
+                 follow_ups=[q for _, q in kept], follow_up_basis=[b for b, _ in kept], markers=list(topic.markers),
+                 danger_signals=pack.danger_for(topic.title), on_resume=on_resume, opening_basis=basis,
+                 strength=strength)
+
+
+# ------------------------------------------------------------------------------ topic linking
+
+_STOP = set("the and of to a an in on for how what which is are was were it its each with when where why whether "
+            "can does do not or from that this by be much many at as into up out more less".split())
+# The same idea is named differently across a pack's sections and languages ("训练加速 X%" vs "MFU 与训练
+#性能分析"); a few field concepts count as shared words so such rules still find their topic.
+_CONCEPTS = {
+    "perf": re.compile(r"加速|提速|吞吐|性能|speed|sped|throughput|faster|performance|mfu|profil", re.I),
+    "parallel": re.compile(r"并行|parallel|megatron|deepspeed|tp/pp", re.I),
+    "failure": re.compile(r"事故|故障|掉卡|超时|慢节点|incident|failure|timeout|dropped gpu|slow node|outage", re.I),
+    "precision": re.compile(r"精度|bf16|fp16|fp8|precision|溢出|overflow", re.I),
+    "memory": re.compile(r"显存|memory|zero\b|fsdp|分片|shard", re.I),
+    "rl": re.compile(r"rollout|\brl\b|rlhf|ppo|grpo|reward|奖励", re.I),
+}
+
+
+def _tokens(text: str) -> set[str]:
+    """Latin words (crudely singular), CJK character bigrams and field concepts, for fuzzy overlap."""
+    out: set[str] = {f"#{name}" for name, pat in _CONCEPTS.items() if pat.search(text)}
+    for m in re.finditer(r"[a-z0-9]+|[\u3400-\u9fff]+", unicodedata.normalize("NFKC", text).casefold()):
+        w = m.group()
+        if "\u3400" <= w[0] <= "\u9fff":
+            out |= {w[i:i + 2] for i in range(len(w) - 1)} or {w}
+        elif w not in _STOP and len(w) > 1:
+            out.add(w[:-1] if len(w) > 3 and w.endswith("s") else w)
+    return out
+
+
+def _query(rule: Rule) -> dict[str, float]:
+    """The rule's words weighted: probes say what is asked, the first most (the opening asks it); triggers half."""
+    weights: dict[str, float] = {}
+    probes = Q.askable_probes(rule) or rule.probes
+    parts = [(t, 0.5) for t in rule.triggers] + [(p, 1.0 / (k + 1)) for k, p in enumerate(probes)]
+    for text, w in parts:
+        for tok in _tokens(text):
+            # A concept stands for several words at once ("throughput", "speed-up", "MFU").
+            weights[tok] = max(weights.get(tok, 0.0), w * (2 if tok.startswith("#") else 1))
+    return weights
+
+
+def _overlap(query: dict[str, float], doc: set[str], idf: dict[str, float]) -> float:
+    total = sum(w * idf.get(t, 1.0) for t, w in query.items())
+    return sum(w * idf.get(t, 1.0) for t, w in query.items() if t in doc) / total if total else 0.0
+
+
+def link_topic(pack: SkillPack, rule: Rule) -> Topic:
+    """The topic a rule is about: overlap of its triggers and probes with each topic, plus the matching danger area.
+
+    Words shared by every topic ("training", "训练") say nothing, so overlaps are idf-weighted;
+    ties go to the earlier topic, so the link is deterministic.
+    """
+    if not pack.topics:
+        return Topic(index=0, title=rule.triggers[0] if rule.triggers else f"rule {rule.index}",
+                     ladder=[], markers=[], line=rule.line)
+    docs = [_tokens(" ".join([t.title, *t.ladder, *t.markers])) for t in pack.topics]
+    df: dict[str, int] = {}
+    for d in docs:
+        for tok in d:
+            df[tok] = df.get(tok, 0) + 1
+    idf = {tok: math.log((len(docs) + 0.5) / c) for tok, c in df.items()}
+    query = _query(rule)
+    area_bonus: dict[str, float] = {}
+    for a in pack.danger_areas:
+        if a.topic:
+            s = _overlap(query, _tokens(" ".join([a.area, *a.signals])), idf)
+            area_bonus[a.topic] = max(area_bonus.get(a.topic, 0.0), s)
+    scores = {t.title: _overlap(query, docs[t.index - 1], idf) + area_bonus.get(t.title, 0.0)
+              for t in pack.topics}
+    return max(pack.topics, key=lambda t: (round(scores[t.title], 9), -t.index))
+
+
+def _same_ask(rung: str, probe: str) -> bool:
+    """True when a rung asks what a probe already asks (most of the shorter one's words in the other)."""
+    a, b = _tokens(rung), _tokens(probe)
+    if not a or not b:
+        return False
+    return len(a & b) / min(len(a), len(b)) >= 0.6
+
+
+# ------------------------------------------------------------------------------ candidate
+
+_ROLE = re.compile(r"工程师|研究员|科学家|架构师|开发|负责人|专家|实习|求职意向|应聘|技术经理|总监|"
+                   r"engineer|developer|researcher|scientist|architect|\blead\b|manager|intern|\bsre\b|"
+                   r"objective|headline|\btitle\b", re.I)
+
+
+def _plain(line: str) -> str:
+    s = re.sub(r"^\s*(?:#+|[-*•·]|>)\s*", "", line)
+    return re.sub(r"\*\*|__|`", "", s).strip()
+
+
+def candidate_summary(resume: Resume) -> str:
+    """The name line (the first line) and, when the top of the résumé has one, the headline role line."""
+    lines = [p for p in (_plain(x) for x in resume.lines) if p]
+    if not lines:
+        return ""
+    first = Q.clip(lines[0], 80)
+    if _ROLE.search(lines[0]):
+        return first
+    # A headline is short; a long sentence that happens to say "manager" is not one.
+    role = next((x for x in lines[1:6] if _ROLE.search(x) and len(x) <= 60 and len(x.split()) <= 10), None)
+    return first + ("\n" + Q.clip(role, 100) if role else "")
+
+
+# ------------------------------------------------------------------------------ export
+
+LABELS = {
+    "zh": {
+        "title": "面试计划", "candidate": "候选人", "area": "面试方向", "time": "时间",
+        "time_value": "{minutes} 分钟 · {n} 条主线，每条约 {per} 分钟", "resume": "简历",
+        "resume_value": "{lines} 行 · sha256 {sha}", "overview": "总览", "chain": "主线", "topic": "主题",
+        "basis": "依据", "line": "第 {n} 行", "not_on_resume": "简历未体现", "evidence": "简历原文",
+        "opening": "开场问题", "follow_ups": "追问", "asks_about": "问的是", "markers": "答得扎实的表现",
+        "danger": "危险信号", "level": "达到的层级", "notes": "备注", "grid": "评分表",
+        "grid_help": "每条主线勾选候选人达到的最高层级；没问到的留空，记为未评估，不是低分。",
+        "levels": ["答不上", "只知道名词", "讲清机制并给出数字", "有判断：取舍、验证、真实故障"],
+        "overall": "总体印象", "none": "（无）", "colon": "：", "colon_end": "：",
+    },
+    "en": {
+        "title": "Interview plan", "candidate": "Candidate", "area": "Interview area", "time": "Time",
+        "time_value": "{minutes} minute{s1} · {n} chain{s2}, about {per} minute{s3} each", "resume": "Résumé",
+        "resume_value": "{lines} lines · sha256 {sha}", "overview": "Overview", "chain": "Chain", "topic": "Topic",
+        "basis": "Basis", "line": "line {n}", "not_on_resume": "not on the résumé", "evidence": "From the résumé",
+        "opening": "Opening question", "follow_ups": "Follow-ups", "asks_about": "asks about",
+        "markers": "What a solid answer shows", "danger": "Red flags", "level": "Level reached", "notes": "Notes",
+        "grid": "Scoring grid",
+        "grid_help": "Tick the highest level the candidate reached on each chain; leave a chain blank if it was "
+                     "not asked (not assessed, not a low score).",
+        "levels": ["can't answer", "knows the names", "explains the mechanism with numbers",
+                   "judgement: trade-offs, validation, a real incident"],
+        "overall": "Overall impression", "none": "(none)", "colon": ": ", "colon_end": ":",
+    },
+}
+
+_MD_SPECIAL = re.compile(r"([\\`*\[\]<>|])")
+
+
+def _md(text: str) -> str:
+    """Résumé text is untrusted: no raw HTML, links or emphasis may come through into the Markdown."""
+    return _MD_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", text).strip())
+
+
+def _view(plan: InterviewPlan, pack: SkillPack | None, esc) -> dict:
+    t = LABELS[plan.lang]
+    chains = []
+    for c in plan.chains:
+        # follow_ups[0] is what the opening already asks; the printed sheet lists only what comes after.
+        pairs = list(zip(c.follow_ups, c.follow_up_basis))
+        if pairs and pairs[0][1] == c.opening_basis:
+            pairs = pairs[1:]
+        chains.append({
+            "id": c.id, "topic": esc(c.topic), "on_resume": c.on_resume,
+            "evidence": [{"quote": esc(_plain(e.quote)), "line": t["line"].format(n=e.line)} for e in c.evidence],
+            "basis": ", ".join(t["line"].format(n=e.line) for e in c.evidence) if c.on_resume else t["not_on_resume"],
+            "opening": esc(c.opening), "opening_basis": esc(c.opening_basis),
+            "follow_ups": [{"q": esc(q), "basis": esc(b)} for q, b in pairs],
+            "markers": [esc(m) for m in c.markers], "danger": [esc(d) for d in c.danger_signals],
+        })
+    per = plan.minutes // max(1, len(plan.chains))
+    area = plan.skill.name + (f" — {pack.description}" if pack is not None and pack.description else "")
+    return {
+        "t": t, "lang": plan.lang,
+        "candidate": [esc(x) for x in plan.candidate.splitlines() if x.strip()],
+        "area": esc(area),
+        "time": t["time_value"].format(minutes=plan.minutes, n=len(plan.chains), per=per,
+                                       **{f"s{i}": "" if v == 1 else "s"
+                                          for i, v in enumerate((plan.minutes, len(plan.chains), per), 1)}),
+        "resume": t["resume_value"].format(lines=plan.resume.lines, sha=plan.resume.sha256[:12]),
+        "chains": chains,
+        "boxes": "　".join(f"☐ {n} {lv}" for n, lv in enumerate(t["levels"], 1)),
+        "legend": " · ".join(f"{n} = {lv}" for n, lv in enumerate(t["levels"], 1)),
+    }
+
+
+def render_plan(plan: InterviewPlan, fmt: str, pack: SkillPack | None = None) -> str:
+    """The plan as `md`, `html` (one printable self-contained file) or `json` (the contract)."""
+    if fmt == "json":
+        import json
+
+        return json.dumps(plan.contract_dict(), ensure_ascii=False, indent=2) + "\n"
+    from interviewer.render import render
+
+    if fmt == "md":
+        return render("plan.md.j2", **_view(plan, pack, _md))
+    if fmt == "html":
+        return render("plan.html.j2", **_view(plan, pack, lambda s: re.sub(r"\s+", " ", s).strip()))
+    raise InterviewerError(f"unknown plan format {fmt!r} (md, json or html)")

@@ -1,0 +1,19 @@
+"""`interviewer plan`: an interview plan for one résumé, as Markdown, HTML or JSON."""
+
+from __future__ import annotations
+
+from interviewer import resume as resumes
+from interviewer import skills
+from interviewer.commands.common import emit
+from interviewer.errors import InterviewerError
+from interviewer.plan import build_plan, render_plan
+
+
+def plan_cmd(args) -> int:
+    if args.minutes < 1:
+        raise InterviewerError(f"--minutes must be at least 1 (got {args.minutes})")
+    pack = skills.resolve(args.skill, args.lang, args.skills_dir)
+    res = resumes.load_resume(args.resume)
+    plan = build_plan(pack, res, minutes=args.minutes, lang=args.lang)
+    emit(render_plan(plan, args.format, pack), args.output)
+    return 0

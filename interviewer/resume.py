@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import codecs
+import hashlib
+import re
+import sys
+import unicodedata
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from interviewer import lexicon
+from interviewer.errors import ResumeError
 from interviewer.skills import SkillPack
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -36,16 +43,254 @@ class RuleMatch(BaseModel):
     strength: float = Field(description="how strong the evidence is; plans order chains by it")
 
 
+# --------------------------------------------------------------------------- normalising
+
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+_LINE_SEPS = re.compile("[\u2028\u2029\x0b\x0c\x85]")
+# C0/C1 controls and lone surrogates (a broken paste) cannot be quoted back or hashed.
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
+_SENTENCE_END = re.compile(r"[。！？!?；;:：.]$")
+_BULLET = re.compile(r"^(?:[-*+•·▪●○◦■□➢►]|#|\d{1,2}[.)、]|[(（]\d{1,2}[)）])")
+_LONG_LINE = 400
+_SPLIT_LONG = re.compile(r"(?<=[。！？；;])\s*|(?<=[.!?])\s+(?=[A-Z\u4e00-\u9fff])")
+
+
+def normalize(text: str, pdf: bool = False) -> str:
+    """NFKC, LF line ends, one space between words, no zero-width characters; PDF wraps rejoined."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if pdf:
+        text = text.replace("\u00ad\n", "")
+    text = unicodedata.normalize("NFKC", text.translate(_ZERO_WIDTH))
+    text = _CONTROL.sub("", _LINE_SEPS.sub("\n", text))
+    lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.split("\n")]
+    if pdf:
+        lines = _join_pdf_lines(lines)
+    # A résumé pasted as one paragraph would make every quote the whole résumé.
+    out: list[str] = []
+    for ln in lines:
+        out += [p for p in _SPLIT_LONG.split(ln) if p.strip()] if len(ln) > _LONG_LINE else [ln]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+def _join_pdf_lines(lines: list[str]) -> list[str]:
+    """Undo the layout's line wraps: "optimi-/zation" and a sentence carried onto the next line."""
+    widths = sorted(_width(ln) for ln in lines if ln)
+    full = widths[int(len(widths) * 0.9)] if widths else 0
+    out: list[str] = []
+    for ln in lines:
+        prev = out[-1] if out else ""
+        if prev and ln and not _BULLET.match(ln):
+            if re.search(r"[a-z]-$", prev) and re.match(r"[a-z]", ln):
+                out[-1] = prev[:-1] + ln
+                continue
+            wrapped = _width(prev) >= 0.75 * full and not _SENTENCE_END.search(prev)
+            continues = re.match(r"[a-z0-9(\u4e00-\u9fff]", ln) or re.search(r"[,，、]$", prev)
+            if wrapped and continues:
+                cjk = unicodedata.east_asian_width(prev[-1]) in "WF" and unicodedata.east_asian_width(ln[0]) in "WF"
+                out[-1] = prev + ("" if cjk else " ") + ln
+                continue
+        out.append(ln)
+    return out
+
+
 def resume_from_text(text: str, source: str = "<pasted>") -> Resume:
     """Normalise pasted text; ResumeError when it is empty or too large."""
-    raise NotImplementedError
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise ResumeError(f"{source}: larger than {MAX_BYTES // (1024 * 1024)} MB; paste the résumé itself")
+    return _build(normalize(text), source, "no text")
+
+
+def _build(text: str, source: str, empty_reason: str) -> Resume:
+    if not text.strip():
+        raise ResumeError(f"{source}: {empty_reason}")
+    return Resume(text=text, lines=text.split("\n"), sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+                  source=source)
+
+
+# --------------------------------------------------------------------------- reading files
+
+_MAGIC = (
+    (b"PK\x03\x04", "a Word/zip file, not text; save the résumé as PDF or plain text"),
+    (b"\xd0\xcf\x11\xe0", "an old Word (.doc) file; save the résumé as PDF or plain text"),
+    (b"\x89PNG", "an image, not text; paste the résumé's text instead"),
+    (b"\xff\xd8\xff", "an image, not text; paste the résumé's text instead"),
+    (b"GIF8", "an image, not text; paste the résumé's text instead"),
+)
 
 
 def load_resume(path: str | Path) -> Resume:
     """Read a file ('-' = stdin): detect encoding, extract PDF text; ResumeError names the file."""
-    raise NotImplementedError
+    if str(path) == "-":
+        name = "<stdin>"
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    else:
+        p = Path(path).expanduser()
+        name = str(path)
+        data = _read_file(p, name)
+    if len(data) > MAX_BYTES:
+        raise ResumeError(f"{name}: larger than 2 MB; a résumé is a few pages of text")
+    if name.lower().endswith(".pdf") or data.startswith(b"%PDF-"):
+        return _build(normalize(_pdf_text(data, name), pdf=True), name,
+                      "the PDF has no text layer (a scanned image?); paste the text instead")
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            raise ResumeError(f"{name}: {what}")
+    return _build(normalize(decode(data, name)), name, "empty (no text after removing whitespace)")
+
+
+def _read_file(p: Path, name: str) -> bytes:
+    try:
+        if p.is_dir():
+            raise ResumeError(f"{name}: is a folder, not a résumé file")
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise ResumeError(f"{name}: larger than 2 MB ({size / (1024 * 1024):.1f} MB); a résumé is a few pages of text")
+        with p.open("rb") as f:
+            # A FIFO or device reports no size: read one byte past the limit to tell.
+            return f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise ResumeError(f"{name}: no such file") from None
+    except PermissionError:
+        raise ResumeError(f"{name}: cannot read it (permission denied)") from None
+    except IsADirectoryError:
+        raise ResumeError(f"{name}: is a folder, not a résumé file") from None
+    except OSError as e:
+        raise ResumeError(f"{name}: cannot read it ({e.strerror or e})") from None
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """'utf-16-le'/'utf-16-be' when NULs sit mostly on one side of each byte pair (the ASCII in it)."""
+    if len(data) < 4 or len(data) % 2:
+        return None
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    pairs = len(data) // 2
+    if odd >= max(2, pairs * 0.02) and odd >= 4 * even:
+        return "utf-16-le"
+    if even >= max(2, pairs * 0.02) and even >= 4 * odd:
+        return "utf-16-be"
+    return None
+
+
+def decode(data: bytes, name: str = "<bytes>") -> str:
+    """Bytes → text: BOM, UTF-16 by its NUL pattern, UTF-8, then GB18030 (a superset of GBK)."""
+    boms = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"), (codecs.BOM_UTF8, "utf-8"),
+            (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+    text = None
+    for bom, enc in boms:
+        if data.startswith(bom):
+            try:
+                text = data[len(bom):].decode(enc)
+            except UnicodeDecodeError as e:
+                raise ResumeError(f"{name}: not valid {enc.upper()} after its byte-order mark (offset {e.start})") from None
+            break
+    if text is None and b"\x00" in data:
+        enc = _utf16_without_bom(data)
+        if enc is None:
+            raise ResumeError(f"{name}: a binary file, not text")
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            raise ResumeError(f"{name}: a binary file, not text") from None
+    if text is None:
+        for enc in ("utf-8", "gb18030"):
+            try:
+                text = data.decode(enc)
+                break
+            except UnicodeDecodeError:
+                continue
+        else:
+            raise ResumeError(f"{name}: not text in UTF-8, GBK/GB18030 or UTF-16 (or a binary file)")
+    odd = sum(1 for ch in text if unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs") and ch not in "\n\r\t\f\v")
+    if odd > max(4, len(text) // 100):
+        raise ResumeError(f"{name}: a binary file, not text")
+    return text
+
+
+def _pdf_text(data: bytes, name: str) -> str:
+    """Every page's text, pages joined by a newline; pypdf's warnings kept off the terminal."""
+    import io
+    import logging
+    import warnings
+
+    try:
+        import pypdf
+    except ImportError:  # pragma: no cover - pypdf is a dependency
+        raise ResumeError(f"{name}: reading PDFs needs pypdf (pip install pypdf)") from None
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
+            if reader.is_encrypted and not reader.decrypt(""):
+                raise ResumeError(f"{name}: the PDF is password-protected")
+            return "\n".join(page.extract_text() or "" for page in reader.pages)
+    except ResumeError:
+        raise
+    except Exception as e:  # pypdf raises many kinds on a damaged file; all mean the same to the user
+        reason = (str(e).splitlines() or [""])[0][:80] or type(e).__name__
+        raise ResumeError(f"{name}: not a readable PDF ({reason})") from None
+    finally:
+        log.setLevel(level)
+
+
+# --------------------------------------------------------------------------- matching
+
+_DATES = re.compile(r"(?:19|20)\d{2}(?:\s*[./年-]\s*(?:0?[1-9]|1[0-2])(?!\d)(?:\s*月)?)?|\b\d{1,2}\s*月")
+_OWNED = re.compile(
+    r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|"
+    r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
+    r"debugged|diagnosed|fixed|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|maintained|tuned)\b",
+    re.I | re.ASCII,
+)
+
+
+def _is_list(line: str) -> bool:
+    """A skills line ("框架：PyTorch、Megatron、DeepSpeed") names things without saying what was done with them."""
+    return len(re.findall(r"[,、/|;]", line)) >= 3 and not _OWNED.search(line)
+
+
+def _line_weight(line: str) -> float:
+    """1 per line (0.5 for a heading or a list of names), +0.5 for a stated quantity, +0.5 for what the candidate did."""
+    s = line.strip()
+    weight = 0.5 if s.startswith("#") or _is_list(s) else 1.0
+    # Digits inside names (H800, FSDP2, TP8) and dates are not quantities.
+    if re.search(r"(?<![A-Za-z0-9.])\d", _DATES.sub("", s)):
+        weight += 0.5
+    if _OWNED.search(s):
+        weight += 0.5
+    return weight
 
 
 def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
-    """Every rule of the pack the résumé triggers, strongest first."""
-    raise NotImplementedError
+    """Every rule of the pack the résumé triggers, strongest first; evidence strongest line first."""
+    doc = lexicon.Lines(resume.lines)
+    seen: dict[str, list[int]] = {}
+    matches: list[RuleMatch] = []
+    for rule in pack.rules:
+        hit_triggers: list[str] = []
+        hit_lines: set[int] = set()
+        for trigger in rule.triggers:
+            matcher = lexicon.matcher_for(trigger)
+            if matcher.name not in seen:
+                seen[matcher.name] = [i + 1 for i in matcher.find(doc)]
+            if seen[matcher.name]:
+                hit_triggers.append(trigger)
+                hit_lines.update(seen[matcher.name])
+        if not hit_lines:
+            continue
+        weighted = sorted(((_line_weight(resume.lines[i - 1]), i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
+        strength = sum(w for w, _ in weighted) + 0.25 * (len(hit_triggers) - 1)
+        matches.append(RuleMatch(
+            rule_index=rule.index,
+            triggers=hit_triggers,
+            evidence=[Evidence(quote=resume.lines[i - 1].strip(), line=i) for _, i in weighted],
+            strength=round(strength, 2),
+        ))
+    matches.sort(key=lambda m: (-m.strength, m.rule_index))
+    return matches

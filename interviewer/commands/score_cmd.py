@@ -1,0 +1,92 @@
+"""`interviewer score`: one answer, or a JSONL batch, scored offline against a pack topic."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from interviewer import skills
+from interviewer.errors import InterviewerError
+from interviewer.scoring import Assessment, score_answer
+
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InterviewerError(f"{p}: no such file") from None
+    except UnicodeDecodeError as e:
+        raise InterviewerError(f"{p}: not UTF-8 text (bad byte at offset {e.start})") from None
+    except OSError as e:
+        raise InterviewerError(f"{p}: cannot read ({e.strerror})") from None
+
+
+def _score(pack: skills.SkillPack, key: str | int, question: str, answer: str) -> Assessment:
+    topic = pack.topic(key)
+    return score_answer(topic, answer, question, pack.danger_for(topic.title))
+
+
+def _batch_items(pack: skills.SkillPack, path: str) -> list[tuple[str | int, str, str]]:
+    """Every line checked before anything is scored, so a bad line never leaves half an output."""
+    items = []
+    for n, line in enumerate(_read_text(path).splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{n}"
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InterviewerError(f"{where}: not valid JSON ({e.msg})") from None
+        if not isinstance(row, dict):
+            raise InterviewerError(f"{where}: expected an object with topic, question, answer")
+        topic, answer = row.get("topic"), row.get("answer")
+        if not isinstance(topic, (str, int)) or isinstance(topic, bool) or topic == "":
+            raise InterviewerError(f"{where}: 'topic' must be a topic title or a 1-based number")
+        if not isinstance(answer, str):
+            raise InterviewerError(f"{where}: 'answer' must be a string")
+        question = row.get("question") or ""
+        if not isinstance(question, str):
+            raise InterviewerError(f"{where}: 'question' must be a string")
+        try:
+            pack.topic(topic)
+        except InterviewerError as e:
+            raise InterviewerError(f"{where}: {e.message}") from None
+        items.append((topic, question, answer))
+    return items
+
+
+def _human(a: Assessment) -> str:
+    lines = [f"topic:    {a.topic}", f"signal:   {a.signal}",
+             f"level:    {a.level if a.level is not None else 'not assessed'}"]
+    if a.markers:
+        lines.append("solid:")
+        lines += [f"  + {h.marker}\n      “{h.evidence}”" for h in a.markers]
+    if a.missed_markers:
+        lines.append("missing:")
+        lines += [f"  - {m}" for m in a.missed_markers]
+    if a.danger_signals:
+        lines.append("red flags:")
+        lines += [f"  ! {d.signal}\n      “{d.evidence}”" for d in a.danger_signals]
+    if a.feedback:
+        lines.append(f"next:     {a.feedback}")
+    return "\n".join(lines)
+
+
+def score_cmd(args) -> int:
+    pack = skills.resolve(args.skill, None, args.skills_dir)
+    if args.batch:
+        for topic, question, answer in _batch_items(pack, args.batch):
+            print(json.dumps(_score(pack, topic, question, answer).model_dump(), ensure_ascii=False))
+        return 0
+    if not args.topic:
+        raise InterviewerError("score: --topic TITLE|N is required (or use --batch FILE.jsonl)")
+    if args.answer is None and not args.answer_file:
+        raise InterviewerError("score: give the answer with --answer TEXT or --answer-file FILE")
+    answer = args.answer if args.answer is not None else _read_text(args.answer_file)
+    a = _score(pack, args.topic, args.question or "", answer)
+    print(json.dumps(a.model_dump(), ensure_ascii=False, indent=2) if args.json else _human(a))
+    return 0

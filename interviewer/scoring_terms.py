@@ -1,0 +1,754 @@
+"""The offline scorer's bilingual vocabulary, as data, and the reader that finds it in an answer.
+
+The data: concepts, cues, naive remedies and grader-addressed text. Concepts are language-neutral ids, so an English answer meets a Chinese marker on the same id.
+Forms are lower-case; ASCII forms match whole tokens (hyphens and spaces between tokens are
+equivalent, a trailing plural/-ing/-ed is tolerated), CJK forms match as substrings.
+Kinds: "mech" = how-it-works vocabulary (counts towards level 3), "name" = names of frameworks,
+strategies and metrics (level 2 on their own), "term" = plain domain nouns.
+"""
+
+from __future__ import annotations
+
+# id: (parents, kind, forms)
+CONCEPTS: dict[str, tuple[tuple[str, ...], str, tuple[str, ...]]] = {
+    # --- parallelism
+    "parallelism": ((), "term", ("并行", "并行方式", "并行策略", "并行度", "parallelism", "parallel", "3d 并行",
+                                 "3d parallelism", "混合并行", "hybrid parallelism", "模型并行", "model parallel")),
+    "dp": (("parallelism",), "name", ("数据并行", "data parallel", "dp", "ddp", "distributeddataparallel")),
+    "tp": (("parallelism",), "name", ("张量并行", "tensor parallel", "tp", "tensor model parallel", "megatron 切分")),
+    "pp": (("parallelism",), "name", ("流水并行", "流水线并行", "pipeline parallel", "pp", "pipeline", "流水线",
+                                      "stage", "stages", "stage 数")),
+    "sp": (("parallelism",), "name", ("序列并行", "sequence parallel", "上下文并行", "context parallel", "cp",
+                                      "ring attention", "ulysses")),
+    "ep": (("parallelism", "moe"), "name", ("专家并行", "expert parallel", "ep")),
+    "moe": ((), "term", ("moe", "mixture of experts", "专家", "experts", "expert", "混合专家", "长序列",
+                         "long sequence", "long context", "长上下文")),
+    "alltoall": (("communication", "moe"), "mech", ("all-to-all", "alltoall", "a2a", "dispatch", "combine 通信")),
+    "split": ((), "mech", ("切分", "切成", "按层切", "切开", "split", "splits", "partition", "partitions",
+                           "replicate", "replicates", "复制一份", "每张卡一份", "cuts the model", "cut the model",
+                           "column parallel", "row parallel", "列切", "行切")),
+    "config": ((), "term", ("配置", "configuration", "config", "layout", "并行度", "degree", "degrees",
+                            "切法", "怎么配", "配成", "组合方式")),
+    "failure_condition": ((), "mech", ("失效", "不适用", "不再适用", "不跨机", "扛不住", "撑不住", "吃不消",
+                                       "不划算", "stops working", "breaks down", "doesn't scale",
+                                       "does not scale", "won't fit", "doesn't fit", "does not fit", "fails when",
+                                       "only works", "would dominate", "not worth", "never cross", "不能跨机",
+                                       "不整除", "not divisible", "stay within", "stays within", "stays on")),
+    # --- ZeRO / FSDP / memory
+    "sharding": ((), "mech", ("分片", "shard", "sharded", "sharding", "切片", "摊到", "均摊", "partitioned")),
+    "zero": (("sharding",), "name", ("zero", "deepspeed zero", "fsdp", "fsdp2", "fully sharded")),
+    "zero_stage": (("zero",), "mech", ("三级", "三个 stage", "zero 1", "zero 2", "zero 3", "zero-1", "zero-2",
+                                      "zero-3", "stage 1", "stage 2", "stage 3", "stage-1", "stage-2", "stage-3",
+                                      "three stages", "第三级", "os+g", "os+g+p")),
+    "optimizer_state": ((), "mech", ("优化器状态", "optimizer state", "optimizer states", "adam 状态", "adam states",
+                                     "momentum", "variance", "一阶矩", "二阶矩", "second moment", "first moment",
+                                     "master weights", "master copy", "主权重", "fp32 副本", "fp32 copy", "12 字节",
+                                     "12 bytes", "16 bytes", "16 字节", "16ψ", "每参数")),
+    "gradient": ((), "term", ("梯度", "gradient", "gradients", "grad", "grads")),
+    "parameters": ((), "term", ("参数", "parameter", "parameters", "params", "weights", "模型权重", "权重")),
+    "memory": ((), "term", ("显存", "memory", "hbm", "oom", "out of memory", "放得下", "放不下", "fits in",
+                            "内存", "显存峰值", "peak memory", "max_memory_allocated", "memory snapshot")),
+    "regather": (("communication",), "mech", ("重聚", "regather", "regathers", "regathering", "re-gather",
+                                              "reshard", "reshard_after_forward", "unshard", "重新聚合")),
+    "offload": ((), "mech", ("offload", "卸载到 cpu", "cpu offload")),
+    "model_size": ((), "term", ("模型规模", "某规模", "规模", "model size", "model of some size", "参数量",
+                                "of some size")),
+    "combine": ((), "term", ("组合", "结合", "搭配", "一起用", "配合", "combine", "combining", "combined",
+                             "together with", "on top of", "alongside", "叠加", "混用")),
+    # --- communication
+    "communication": ((), "term", ("通信", "communication", "comm", "collective", "collectives", "集合通信",
+                                   "traffic", "nccl", "通讯")),
+    "comm_volume": (("communication",), "mech", ("通信量", "communication volume", "comm volume", "传输量",
+                                                 "bytes per step", "2(n-1)/n", "busbw", "algbw", "通信字节",
+                                                 "通信字节数", "数据量")),
+    "comm_share": (("communication",), "mech", ("通信占比", "通信占", "暴露通信", "暴露的通信", "暴露出来的通信",
+                                                "communication share", "exposed communication", "exposed comm",
+                                                "exposed all-reduce", "comm share", "share of the step")),
+    "allreduce": (("communication",), "mech", ("all-reduce", "allreduce", "all reduce", "全规约", "ring all-reduce",
+                                               "all-reduces", "tree all-reduce")),
+    "allgather": (("communication", "regather"), "mech", ("all-gather", "allgather", "all gather", "all-gathers")),
+    "reducescatter": (("communication",), "mech", ("reduce-scatter", "reducescatter", "reduce scatter")),
+    "p2p": (("communication",), "mech", ("p2p", "send/recv", "isend", "irecv", "点对点", "broadcast", "广播",
+                                         "broadcasts")),
+    "bandwidth": ((), "mech", ("带宽", "bandwidth", "bus bandwidth", "bandwidth bound", "带宽瓶颈", "线速")),
+    "topology": ((), "mech", ("拓扑", "topology", "topology-aware", "nvlink", "nvswitch", "ib", "infiniband", "roce",
+                              "rdma", "跨机", "机内", "机间", "cross-node", "intra-node", "inter-node",
+                              "within a node", "across nodes", "between nodes", "inside each node",
+                              "inside a node", "pcie", "网卡", "nic", "gpudirect", "gdr", "sharp", "rail")),
+    "overlap": ((), "mech", ("重叠", "overlap", "overlaps", "overlapped", "overlapping", "掩盖", "盖住",
+                             "藏起来", "hidden behind", "hide the", "并行起来", "同时进行", "cuda streams",
+                             "cuda stream", "通信流", "计算流")),
+    "async_comm": (("overlap", "communication"), "mech", ("异步 all-reduce", "async all-reduce", "异步通信",
+                                                          "async communication", "non-blocking", "async_op")),
+    "bucket": (("overlap",), "mech", ("分桶", "bucket", "buckets", "bucketing", "bucket_cap_mb", "桶")),
+    "bubble": (("pp",), "mech", ("气泡", "bubble", "bubbles", "pipeline bubble", "(p-1)/(m+p-1)", "空泡")),
+    "schedule_1f1b": (("pp", "overlap"), "mech", ("1f1b", "interleaved", "交错", "zero-bubble", "zero bubble",
+                                                 "virtual stage", "虚拟 stage")),
+    "microbatch": ((), "mech", ("micro-batch", "microbatch", "micro batch", "微批", "micro-batches")),
+    "activation": ((), "mech", ("激活", "activation", "activations", "在途激活")),
+    "recompute": ((), "mech", ("重计算", "重算", "激活重计算", "recomputation", "recompute", "recomputes",
+                               "activation checkpointing", "gradient checkpointing", "selective recompute",
+                               "selective recomputation", "full recompute")),
+    # --- precision and stability
+    "precision": ((), "name", ("混合精度", "mixed precision", "mixed-precision", "bf16", "fp16", "fp32", "fp8",
+                               "精度", "precision", "半精度", "amp", "tf32")),
+    "overflow": ((), "mech", ("溢出", "overflow", "overflows", "inf", "loss scale", "loss scaling", "loss scaler",
+                              "65504", "动态 loss scale", "下溢", "underflow", "指数位", "exponent", "8 位指数")),
+    "clipping": ((), "mech", ("梯度裁剪", "gradient clipping", "grad clipping", "clip", "clipping", "clip_grad_norm",
+                              "裁剪")),
+    "grad_norm": ((), "mech", ("grad norm", "gradient norm", "梯度范数", "grad-norm", "global norm", "global grad norm")),
+    "lr": ((), "term", ("学习率", "learning rate", "lr", "warmup", "预热", "lr scheduler", "调度器")),
+    "loss_spike": ((), "term", ("尖峰", "loss 尖峰", "spike", "spikes", "nan", "发散", "diverge", "diverged",
+                                "loss 不降", "不收敛", "爆炸", "blow up", "blew up")),
+    "batch": ((), "term", ("batch size", "batch", "global batch", "批大小", "batches")),
+    "checklist": ((), "mech", ("排查", "troubleshoot", "troubleshooting", "排查顺序", "排查清单", "checklist",
+                               "先查", "再查", "check data first", "data first", "定位")),
+    "data": ((), "term", ("数据", "data", "样本", "sample", "samples", "dataset", "bad batch", "脏数据")),
+    # --- MFU and performance
+    "mfu": ((), "name", ("mfu", "算力利用率", "model flops utilization", "hfu", "模型算力利用率")),
+    "flops": ((), "mech", ("flops", "tflops", "pflops", "flop", "浮点运算", "峰值算力", "peak", "峰值",
+                           "6n", "6 × params", "6×params", "6 * n", "6nd", "计算量")),
+    "profiler": (("perf_analysis",), "name", ("profiler", "nsys", "nsight", "torch.profiler", "时间线", "timeline",
+                                              "trace", "火焰图", "profile", "profiling", "剖析", "nccl-tests",
+                                              "nccl tests", "dcgm")),
+    "perf_analysis": ((), "term", ("性能分析", "performance analysis", "瓶颈分析", "定位瓶颈", "找瓶颈",
+                                   "where the time goes", "时间去哪")),
+    "bottleneck": ((), "term", ("瓶颈", "bottleneck", "bottlenecks", "bound", "memory-bound", "compute-bound",
+                                "拖慢", "slows down", "卡在", "太慢", "变慢", "too slow", "slow")),
+    "throughput": ((), "term", ("吞吐", "throughput", "tokens/s", "token/s", "samples/s", "step time", "每步耗时",
+                                "步时", "一步", "per step", "wall-clock", "速度")),
+    "fusion": ((), "mech", ("融合", "fused", "fusion", "kernel fusion", "融合算子", "kernel", "kernels", "occupancy")),
+    # --- checkpoints and failures
+    "checkpoint": ((), "name", ("checkpoint", "checkpoints", "checkpointing", "ckpt", "检查点", "存档", "快照",
+                                "snapshot", "save_checkpoint", "torch.save", "dist_checkpointing",
+                                "distributed checkpoint", "存盘", "落盘")),
+    "interval": ((), "term", ("间隔", "频率", "interval", "frequency", "how often", "多久", "每隔", "every step",
+                              "every iteration", "every update", "每步", "每一步", "per iteration", "per step",
+                              "多久一次")),
+    "recovery": ((), "term", ("恢复", "recovery", "resume", "resuming", "断点续训", "续训", "拉起", "reload",
+                              "relaunch", "恢复时间", "recovery time", "回滚", "roll back", "rollback")),
+    "async_write": (("checkpoint",), "mech", ("异步写", "异步保存", "async write", "async writes", "asynchronous",
+                                              "async checkpoint", "async checkpoints", "async sharded",
+                                              "后台线程", "background thread", "pinned memory",
+                                              "pinned cpu memory", "cpu 内存", "拷到内存", "拷贝到内存",
+                                              "异步分片写", "异步", "async")),
+    "sync_write": (("checkpoint",), "mech", ("同步写", "同步保存", "synchronous write", "synchronous writes",
+                                             "synchronously", "阻塞训练", "blocks training", "stalls training",
+                                             "阻塞")),
+    "incremental_write": (("checkpoint",), "mech", ("增量写", "incremental", "分片写", "sharded write",
+                                                    "sharded checkpoint", "one file per rank")),
+    "failure": ((), "term", ("故障", "failure", "failures", "掉卡", "dropped gpu", "坏卡", "慢节点", "slow node",
+                             "straggler", "stragglers", "超时", "timeout", "timeouts", "hang", "hung", "卡死",
+                             "xid", "ecc", "宕机", "fell off the bus", "坏节点", "bad node", "中断")),
+    "health_check": ((), "mech", ("健康检查", "health check", "自动替换", "自动剔除", "cordon", "cordons",
+                                  "drain", "draining", "剔除", "摘除", "watchdog", "告警", "alert", "alerts")),
+    "elastic": ((), "mech", ("弹性", "elastic", "torchrun", "rendezvous", "elastic resizing")),
+    "young_daly": ((), "mech", ("young", "daly", "young-daly", "sqrt(2", "最优间隔", "optimum", "optimal interval")),
+    # --- data pipeline
+    "data_wait": (("io", "data"), "term", ("等数据", "数据等待", "data wait", "waiting on data", "取数据", "数据加载", "dataloader",
+                                   "data loader", "data loading", "input pipeline", "数据管线", "data pipeline",
+                                   "等待数据")),
+    "io": ((), "term", ("io", "i/o", "读盘", "读取", "小文件", "元数据", "metadata")),
+    "prefetch": ((), "mech", ("预取", "prefetch", "prefetching", "num_workers", "workers", "pin_memory", "预读")),
+    "tokenize": ((), "mech", ("tokenize", "tokenization", "分词", "tokenizer")),
+    "packing": ((), "mech", ("打包", "packing", "pack", "sequence packing", "拼接", "cu_seqlens", "文档掩码")),
+    "shuffle": ((), "mech", ("shuffle", "shuffling", "打乱", "permutation", "seed", "随机数状态", "rng")),
+    "data_align": (("data",), "mech", ("数据对齐", "对齐", "sample index", "样本位置", "consumed samples",
+                                       "跳过已训练", "skipping to sample", "next sample", "数据顺序", "data order",
+                                       "数据快进", "iterator state", "不重复不遗漏")),
+    "storage": (("io",), "term", ("存储", "storage", "lustre", "nfs", "s3", "对象存储", "共享存储", "ceph", "gpfs",
+                                  "存储带宽")),
+    "data_format": (("io",), "term", ("列式", "columnar", "parquet", "arrow", "webdataset", "indexed dataset",
+                                      "mmap", "分片格式", "tfrecord")),
+    # --- RL systems
+    "rollout": ((), "term", ("rollout", "rollouts", "生成", "generation", "采样", "sampling", "推理引擎",
+                             "inference engine", "自回归", "autoregressive", "decode")),
+    "weight_sync": ((), "mech", ("权重同步", "weight sync", "sync weights", "同步权重", "weights sync",
+                                 "加载新权重", "update weights", "更新权重", "同步到推理引擎", "权重怎么同步", "新权重",
+                                 "new weights", "load the new weights", "reload the weights", "updated weights")),
+    "reward": ((), "term", ("奖励", "reward", "reward model", "奖励模型", "判分器", "verifier", "rm")),
+    "rl": ((), "term", ("rl", "ppo", "grpo", "rlhf", "强化学习", "policy", "kl", "dapo", "后训练",
+                        "post-training")),
+    "long_tail": (("bottleneck",), "mech", ("长尾", "long tail", "long-tail", "长回答", "long responses",
+                                            "partial rollout", "partial rollouts", "部分 rollout", "token budget")),
+    "off_policy": ((), "mech", ("off-policy", "off policy", "off-policyness", "staleness", "陈旧", "陈旧度",
+                                "异步 rollout", "async rollout", "logprob")),
+    "main_cost": ((), "mech", ("成本大头", "大头", "main cost", "dominant cost", "most of the time",
+                               "bulk of", "主要开销", "主要成本", "最贵")),
+    # --- frameworks and products (names only)
+    "framework": ((), "name", ("megatron", "megatron-lm", "deepspeed", "pytorch", "torch", "horovod",
+                               "colossal-ai", "colossalai", "vllm", "sglang", "ray", "openrlhf", "verl", "trl",
+                               "apex", "transformer engine", "jax", "slurm", "kubernetes", "k8s", "cuda",
+                               "nemo", "accelerate", "huggingface", "框架", "flashattention", "flash attention",
+                               "triton", "transformer engine")),
+    "hardware": ((), "term", ("gpu", "gpus", "卡", "a100", "h100", "h800", "a800", "h20", "b200", "节点", "node",
+                              "nodes", "机器")),
+}
+
+# Markers and danger signals say "can compute", "has a number", "trade-off", "a failure's timeline":
+# these words in rubric text become requirements on the answer's cues, not concepts.
+MARKER_CUES: dict[str, tuple[str, ...]] = {
+    "number": ("数字", "算出", "能算", "算", "多少", "估", "compute", "computing", "number", "how much", "estimate"),
+    # "the main cost" / "成本大头" name a concept, not a trade-off: only "the cost of" asks for one.
+    "tradeoff": ("取舍", "权衡", "代价", "tradeoff", "trade-off", "trade off", "the cost", "cost of", "balance"),
+    "incident": ("时间线", "一次故障", "一次", "事后", "案例", "经验", "过程", "timeline", "one failure",
+                 "follow-up", "a case", "experience", "been through", "one training"),
+    "causal": ("理由", "依据", "推演", "为什么", "reasoning", "rationale", "walk-through", "why"),
+    "measure": ("怎么测", "测", "measure"),
+    "mechanism": ("实现方式", "方案", "怎么实现", "implemented", "an approach", "approach", "how it is handled",
+                  "处理"),
+}
+
+# --- answer cues (all lower-case; CJK as substrings, ASCII as whole words/phrases)
+CAUSAL = ("因为", "所以", "由于", "导致", "因此", "于是", "原因是", "为了", "否则", "不然", "意味着", "从而",
+          "这样", "才能", "because", "since", "therefore", "which means", "thus", "hence", "due to",
+          "as a result", "otherwise", "that's why", "which is why", "in order to", "so that", "leads to",
+          "causes", "so it", "so we", "so the", "so each", "so per", "so with", "so for", "means", "that way",
+          "this way", "多半是", "通常是", "一般是", "说明", "indicates", "points to", "suggests", "usually means")
+TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中", "得不偿失", "但会", "但是会", "trade-off", "tradeoff", "trade off", "at the cost of", "the cost of",
+            "the cost is", "cost us", "in exchange", "downside", "balancing", "balance", "the price",
+            "worth it", "sacrifice", "that costs", "which costs", "it costs", "costs some", "the catch",
+            "the downside is")
+# Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
+CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
+            "划算", "不划算", "更保守", "保守")
+VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "复现", "确认", "核对", "对得上", "对照",
+              "compared", "comparing", "compare", "verified", "verify", "validated", "validate", "confirmed",
+              "confirm", "baseline", "ablation", "regression test", "reproduced", "matched", "diffing",
+              "sanity check", "checked that", "which we checked", "we checked", "compares", "回放", "checked against",
+              "check it against", "against the actual", "asserts", "a test that", "单测", "测试用例", "偏高", "偏低")
+PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
+              "nsight", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
+              "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
+              "pinned it down", "tracked it down")
+INCIDENT_STRONG = ("那次", "有一次", "凌晨", "半夜", "第二天", "事后", "复盘", "one time", "that night",
+                   "next morning", "the next day", "postmortem", "post-mortem", "afterwards", "last year",
+                   "last month", "last week", "last march", "one night",
+                   "3am", "2am", "4am", "上线后", "上线前", "当时", "we first tried", "最开始", "去年", "前年",
+                   "上个月", "那天", "那几天", "连着", "第一版", "最早", "the first version", "our first version")
+INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "turned out", "we found", "found that", "in one", "on our",
+                 "in our", "when we",
+                 "eventually", "then we", "later", "after that", "we moved", "改成", "we switched")
+OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到", "从原来", "went from", "dropped to", "went up",
+           "went down", "down to", "fell to", "improved", "reduced to", "cut it to", "got it to", "back to")
+SEQUENCE = ("先", "再", "然后", "接着", "first", "then", "next", "finally", "第一步", "第二步")
+FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", "i've", "we've", "we'd")
+
+# Intent cues for classify_signal. Small on purpose (DESIGN.md "Lessons"), each tested.
+DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了解", "没接触过", "没做过", "没听说过", "只听说过",
+             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过",
+             "i don't know", "i do not know", "don't know", "no idea", "not sure", "i'm not familiar",
+             "not familiar with", "never worked on", "never worked with", "never done", "haven't done",
+             "have not done", "never looked at", "i forgot", "can't remember", "don't remember", "no clue",
+             "haven't worked", "never used", "haven't used", "haven't combined", "never touched", "不太熟", "不熟悉",
+             "没经验", "没有经验", "没用过", "没实际做过", "说不上来", "no experience", "don't have experience",
+             "never had to", "not something i've", "i can't say", "haven't touched", "not my strong", "没怎么研究",
+             "没怎么接触", "没怎么做过", "没怎么了解", "没怎么用过", "不太会", "not really familiar")
+HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "换个说法", "你是问", "是指什么", "指的是", "没听懂",
+        "没明白", "举个例子", "能解释一下", "哪个方面", "what do you mean", "can you rephrase",
+        "could you rephrase", "could you clarify", "can you clarify", "be more specific", "can you repeat",
+        "could you repeat", "which one do you mean", "do you mean", "are you asking", "what are you asking",
+        "not sure what you", "give an example", "say that again", "didn't understand the question",
+        "more context", "哪一方面", "换个问法", "什么场景", "哪种情况")
+NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同事", "其他同事", "别的团队", "另一个团队", "其他团队",
+            "其他组", "别的组", "我没参与", "没参与", "不是我这边", "同事负责", "another team", "other team",
+            "wasn't my part", "not my part", "was not my part", "wasn't me", "someone else", "a colleague",
+            "not mine", "wasn't involved", "was not involved", "didn't work on that", "team owned",
+            "owned by the", "handled by the", "another team's", "other team's", "my teammate", "另一个人", "别人做的",
+            "别人负责", "组里别人", "不是我的活", "平台组", "组搞的", "组负责", "团队负责", "团队搞的", "别人搞的", "另一个同学", "其他同学", "别的同学",
+            "同学写的", "同事写的", "别人写的",
+            "not my area", "wasn't my area", "someone else's", "platform team", "infra team")
+REFUSE = ("不方便", "不方便说", "不方便透露", "不方便讲", "保密", "涉密", "不能说", "不便透露", "不想说", "保密协议",
+          "rather not", "nda", "confidential", "can't share", "cannot share", "can't disclose",
+          "cannot disclose", "not allowed to", "prefer not to", "proprietary", "can't go into", "商业机密",
+          "不能透露", "can't talk about", "not at liberty")
+WANTS_END = ("我们结束吧", "结束吧", "结束面试", "不面了", "就到这里吧", "就到这吧", "到此为止", "先这样吧",
+             "不想继续", "今天就到这", "let's stop here", "let's stop", "end the interview",
+             "stop the interview", "i want to stop", "i'd like to stop", "i'd like to end", "let's end",
+             "let's wrap up", "that's enough for today", "i'm done", "i quit", "can we stop", "let us stop",
+             "我想结束", "可以结束了", "今天先到这", "先到这里吧", "let's end here", "can we end", "we can stop")
+# Reported speech or negation just before a cue means the candidate is not saying it themselves.
+REPORTED = ("说", "说过", "跟我说", "写着", "问", "said", "says", "told me", "told us", "asked", "like", "printed")
+NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "didn't", "wasn't")
+
+# Naive remedies (DESIGN: the pack lists them). Each kind links to rubric signals by SIGNAL_KINDS.
+NAIVE: dict[str, tuple[str, ...]] = {
+    "lr": ("调小学习率", "降低学习率", "把学习率调小", "学习率调低", "调低学习率", "降学习率", "减小学习率",
+           "学习率调小", "lower the learning rate", "lower the lr", "reduce the learning rate", "reduce the lr",
+           "decrease the learning rate", "decrease the lr", "smaller learning rate", "lower learning rate",
+           "drop the lr", "turn down the lr", "lowering the lr", "lowering the learning rate", "lr 调小", "lr 调低",
+           "把 lr 降", "降低 lr", "调小 lr", "调低 lr", "减小 lr", "lr 减半", "学习率减半", "halve the lr",
+           "halve the learning rate", "cut the learning rate", "cut the lr", "lower lr"),
+    "rerun": ("重跑", "重新跑", "从头跑", "从头训", "重新训练", "再跑一遍", "rerun", "re-run", "run it again",
+              "start over", "from scratch", "restart the job", "restart training", "restart the run"),
+    "restart": ("重启", "restart", "restarting", "relaunch the engine", "restart the engine", "restart vllm"),
+    "default_config": ("默认配置", "默认参数", "框架推荐", "官方推荐", "照抄", "抄的", "用默认", "照着论文",
+                       "default config", "default configuration", "default settings", "the defaults",
+                       "copied the config", "copied from", "out of the box", "recommended config", "默认的",
+                       "按默认"),
+    "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
+              "arbitrarily", "just picked", "a guess", "rule of thumb", "every few"),
+}
+# A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.
+NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", "并不", "没用", "不够", "不行", "不靠",
+                  "别只", "不是只", "之前", "以前", "原来", "not just", "not only", "rather than", "instead of",
+                  "didn't", "don't just", "wasn't enough", "won't help", "doesn't fix", "not the fix",
+                  "never just", "used to", "before we", "previously", "originally", "很多人", "有人", "大家",
+                  "第一反应", "people often", "most people", "a common mistake", "naive", "the usual answer",
+                  "textbook")
+
+# How to read a rubric danger signal: which answer cue it describes.
+SIGNAL_KINDS: dict[str, tuple[str, ...]] = {
+    "naive:lr": ("调小学习率", "lower the learning rate"),
+    "naive:rerun": ("重跑", "rerun"),
+    "naive:restart": ("重启", "restarting"),
+    "naive:default_config": ("照抄", "copies configurations", "copies config", "默认配置", "default config"),
+    "naive:guess": ("拍脑袋", "is a guess", "guess"),
+    "names": ("只会背名字", "背名字", "recite names", "only names", "只有框架名"),
+    "ignorance": ("不知道", "说不出", "不会", "没做过", "不清楚", "does not know", "cannot", "can't", "has never",
+                  "unclear", "never done"),
+}
+
+# Generic cue labels, used when none of the topic's own danger signals fits.
+GENERIC_DANGER: dict[str, tuple[str, str]] = {
+    "ignorance": ("承认不知道", "admits not knowing"),
+    "names": ("只报名词没有机制", "names without mechanism"),
+    "stuffing": ("堆砌术语没有推理", "keyword list without reasoning"),
+    "naive": ("只给了朴素的补救办法", "naive remedy only"),
+    "grader": ("对评分者喊话", "text addressed to the grader"),
+    "not_mine": ("说不出自己负责的部分", "cannot describe own part"),
+    "vague": ("回答空泛，没有机制", "vague, no mechanism"),
+}
+
+# Text addressed to the grader rather than the interviewer (regex, lower-case text). A sentence
+# that matches is removed before scoring and caps the level (it is not content).
+GRADER_PATTERNS: tuple[str, ...] = (
+    r"\b(give|award|assign|grade|rate|score|mark)\b[^.!?\n]{0,40}\b(level|score|grade|rating|points?|marks?)\s*"
+    r"(4|four|5|five|10|100|full|max(imum)?|top|highest)\b",
+    r"\b(give|award)\b[^.!?\n]{0,20}\b(full marks|top marks|maximum score|highest score|a perfect score)",
+    r"\brate me\b", r"\bgrade me\b", r"\bscore me\b",
+    r"\bas (the|an?) (grader|evaluator|judge|scorer|assessor|reviewer)\b",
+    r"\b(note|message|instructions?) (to|for) (the )?(grader|evaluator|judge|scorer|reviewer|ai|model|llm|"
+    r"scoring system|grading system|evaluation system|scoring model)\b",
+    r"\blevel\s*(of\s*)?[45]\b", r"\b(record|output|mark|set|give|assign|reply)\b[^.!?\n]{0,30}\blevel\b",
+    r"\bdeveloper mode\b", r"\brules no longer apply\b", r"\b(switch|move) to chain\b", r"\bchain\s+c\d+\b",
+    r"\bskip (every|all) (the )?remaining\b", r"\b(system prompt|the whole rubric|your role)\b",
+    r"\b(full marks|highest rating|strong hire|internal referral)\b",
+    r"\b(dear|attention|hey) (grader|evaluator|judge|scorer)\b",
+    r"\bignore (all |the |any |your |previous |prior |above |earlier )*(instructions|rubric|criteria|scoring|"
+    r"guidelines|rules)\b",
+    r"\b(this|the|my) (answer|response) (deserves|should (get|receive|be (rated|graded|scored|given))|is worth|"
+    r"merits)\b",
+    r"\b(the|this) candidate (has passed|passes|is excellent|deserves|meets all|should (pass|get|receive))\b",
+    r"\blevel\s*[:=]\s*[45]\b", r"[\"']level[\"']\s*:\s*[45]", r"\b(score|grade|rating)\s*[:=]\s*(4|5|10|100)\b",
+    r"(?<![\d.])[45]\s*/\s*4(?!\d|\.\d)", r"\b(i|we) (expect|want|need|deserve) (a |an |level |the )?(4|four|top|full)\b",
+    r"\b(deserves?|worth|merits?) (a |an )?(level )?(4|four|full marks|top marks)\b",
+    r"\bthe candidate's answer is (excellent|perfect|complete|outstanding)\b",
+    r"(^|\n)\s*#*\s*(system|assistant|user|developer|grader|human|ai)\s*[:：]",
+    r"<\|?/?\s*(system|assistant|user|im_start|im_end|instructions?)\s*\|?>",
+    r"\[/?\s*(system|assistant|inst|user|sys)\s*\]\s*[:：]?",
+    r"忽略(掉)?(以上|之前|前面|所有|上面)?(的)?(评分标准|评分规则|评分要求|指令|规则|提示|要求)",
+    r"(给|打|评)(我|他|这个回答|本回答|这道题|这题|这个答案)?.{0,6}(满分|4\s*级|四级|第\s*4\s*级|第四级|"
+    r"level\s*4|最高分|最高级|高分)",
+    r"(评为|评成|判为|打成|定为|算作)(第)?\s*(4|四)\s*级", r"(判|评|打|给|算)\s*(成|为|个)?\s*(第)?\s*[4四]\s*级",
+    r"(给|致)(评分|打分|阅卷)的", r"评分的\s*(ai|模型|人|系统)",
+    r"(评分者|评分员|评分人|阅卷人|阅卷老师|评委|打分的(人|模型)|打分者|评估者)(请|注意|你|们)",
+    r"作为(评分者|评分员|裁判|评估者|打分者|评委)", r"系统提示", r"(系统|助手|用户)\s*[:：]",
+    r"(值|配得上|应该得|应得|应该拿)\s*(第)?\s*(4|四)\s*(级|分)", r"(评分|等级|级别|分数)\s*[:：=]\s*(4|四)",
+    r"请(你)?(给|打)(我|这个回答|本回答)?.{0,4}(分|级)", r"(ai|AI|模型)\s*(评分|打分|评估)(助手|员)?(请|注意)",
+    r"候选人(已经|已)?(通过|满足)(了)?(所有|全部)", r"候选人已(经)?通过", r"(评分|打分|分数)\s*(一律|都|统一|全部)?\s*(为|是|给|打)\s*[45]", r"开发者模式", r"规则不再适用",
+    r"(评分|打分|阅卷)(系统|器|模型)", r"切换到\s*c\d", r"跳过(所有|全部|剩下)", r"系统提示词", r"角色设定",
+    r"(最高评价|满分|强烈推荐录用|内部推荐)", r"(等级|级别|level)\s*[:：=]?\s*\**\s*[45]\s*(级|分)?",
+)
+
+# Words that carry no content; a dense term list without them is keyword stuffing.
+FUNCTION_WORDS_EN = frozenset(
+    "the a an is are was were we i it to of in on for because so that this with and but which when then our my "
+    "you they be by at from as if each per can do does did has have had not its their there than into only "
+    "about after before while until also just like would should could will what how why where".split())
+# Chinese joins terms with short verbs and measure words ("ZeRO-1 切优化器状态，每卡省 12 字节"): they count as structure.
+FUNCTION_CHARS_ZH = frozenset("的是了在我们就把要会和与这那说一个到从对时后先再也都能可以没有不为而但所因让被着过"
+                              "切省占每给用做加减算存发比多少约")
+
+
+# --------------------------------------------------------------------------- compiled form
+# Built once at import (pure Python, a few ms); matching is a dict lookup per token or character,
+# so scoring stays far below a millisecond per clause.
+
+import re  # noqa: E402
+from functools import lru_cache  # noqa: E402
+
+_TOKEN = re.compile(r"[a-z0-9\u0370-\u03ff]+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_SPACE = re.compile(r"\s+")
+
+
+def _ascii_key(form: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(form))
+
+
+def _compile_concepts():
+    ascii_forms: dict[tuple[str, ...], str] = {}
+    cjk_forms: dict[str, list[tuple[str, str]]] = {}
+    for cid, (_, _, forms) in CONCEPTS.items():
+        for f in forms:
+            if _CJK.search(f):
+                compact = _SPACE.sub("", f)
+                cjk_forms.setdefault(compact[0], []).append((compact, cid))
+            else:
+                key = _ascii_key(f)
+                if key:
+                    ascii_forms.setdefault(key, cid)
+    for lst in cjk_forms.values():
+        lst.sort(key=lambda x: -len(x[0]))
+    longest: dict[str, int] = {}
+    for key in ascii_forms:
+        longest[key[0]] = max(longest.get(key[0], 0), len(key))
+    return ascii_forms, cjk_forms, longest
+
+
+# `_LONGEST[first token]` bounds the n-grams worth trying at a position, so most tokens cost one lookup.
+_ASCII_FORMS, _CJK_FORMS, _LONGEST = _compile_concepts()
+
+
+@lru_cache(maxsize=8192)
+def _variants(tok: str) -> tuple[str, ...]:
+    """The token and its likely stems (plural, -ing, -ed, -ism), tried in order."""
+    out = [tok]
+    if len(tok) > 3:
+        for suf in ("ing", "ed", "es", "s", "ism", "d"):
+            if tok.endswith(suf) and len(tok) - len(suf) >= 3:
+                stem = tok[: -len(suf)]
+                out.append(stem)
+                if suf in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
+                    out.append(stem[:-1])
+        if tok.endswith("ies"):
+            out.append(tok[:-3] + "y")
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _single(tok: str) -> str | None:
+    return next((c for v in _variants(tok) if (c := _ASCII_FORMS.get((v,)))), None)
+
+
+def find_concepts(norm: str) -> tuple[list[str], int]:
+    """Concept ids in a normalised (NFKC, casefolded) clause, and how many characters they cover."""
+    found: list[str] = []
+    covered = 0
+    toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(norm)]
+    i = 0
+    while i < len(toks):
+        hit = None
+        for n in range(min(_LONGEST.get(toks[i][0], 1), len(toks) - i), 1, -1):
+            head = tuple(t for t, _, _ in toks[i : i + n - 1])
+            for last in _variants(toks[i + n - 1][0]):
+                cid = _ASCII_FORMS.get(head + (last,))
+                if cid:
+                    hit = (cid, n)
+                    break
+            if hit:
+                break
+        if hit is None and (cid := _single(toks[i][0])):
+            hit = (cid, 1)
+        if hit:
+            found.append(hit[0])
+            covered += sum(len(t) for t, _, _ in toks[i : i + hit[1]])
+            i += hit[1]
+        else:
+            i += 1
+    compact = _SPACE.sub("", norm)
+    j = 0
+    while j < len(compact):
+        for form, cid in _CJK_FORMS.get(compact[j], ()):
+            if compact.startswith(form, j):
+                found.append(cid)
+                covered += sum(1 for ch in form if _CJK.match(ch))
+                j += len(form)
+                break
+        else:
+            j += 1
+    return found, covered
+
+
+@lru_cache(maxsize=None)
+def closure(cid: str) -> frozenset[str]:
+    """The concept and all its ancestors."""
+    out = {cid}
+    for p in CONCEPTS.get(cid, ((), "", ()))[0]:
+        out |= closure(p)
+    return frozenset(out)
+
+
+def kind(cid: str) -> str:
+    return CONCEPTS[cid][1]
+
+
+def _trie(words: list[str]) -> str:
+    """A regex for a set of literals shaped as a trie, so each position branches on one character."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        end = "" in node
+        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if end else body
+
+    return emit(root)
+
+
+def cue_regex(words: tuple[str, ...]) -> re.Pattern:
+    """One regex for a cue list: ASCII cues as whole words, CJK cues as substrings (longest match first)."""
+    ascii_ = [w for w in words if not _CJK.search(w)]
+    cjk = [w for w in words if _CJK.search(w)]
+    parts = []
+    if ascii_:
+        parts.append(r"(?<![a-z0-9])" + _trie(ascii_) + r"(?![a-z0-9])")
+    if cjk:
+        parts.append(_trie(cjk))
+    return re.compile("|".join(parts) or r"(?!x)x")
+
+
+_U = {
+    "size": r"gib|gb|mib|mb|tib|tb|kib|kb|pb|bytes?|字节",
+    "bandwidth": r"gb/s|gbps|tb/s|mb/s|gbit/s|gb/秒",
+    "percent": r"%|％",
+    "time": r"ms|毫秒|μs|us|微秒|seconds?|secs?|s|秒|minutes?|mins?|min|分钟|hours?|hrs?|h|小时|天|days?|weeks?|周",
+    "count": r"张卡|张|卡|gpus?|nodes?|个节点|节点|台|机|ranks?|workers?|experts?",
+    "params": r"b|billion|亿|t|m params",
+    "rate": r"tokens?/s|tok/s|samples?/s|it/s|tflops|pflops|flops|tflop/s",
+    "ratio": r"×|x|倍",
+    "steps": r"steps?|步|iterations?|iters?",
+    "tokens": r"k|m|tokens?|个 token",
+    "layers": r"层|layers?",
+}
+# Order matters: "gb/s" before "gb", "samples/s" before "s", the one-letter units last.
+_UNIT_ORDER = ("bandwidth", "rate", "size", "percent", "time", "count", "ratio", "steps", "layers", "tokens", "params")
+_UNIT_ALT = "|".join(f"(?P<{k}>{_U[k]})" for k in _UNIT_ORDER)
+NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?:[\s\-]*(?:" + _UNIT_ALT +
+                    r")(?![a-z]))?(?![a-z0-9])")
+ZH_NUMBER = re.compile(r"[一二两三四五六七八九十百千万半几]+多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
+FORMULA = re.compile(r"\(\s*[a-z]\s*[-−]\s*1\s*\)|(?<![a-z])\d+\s*[nψ](?![a-z])|sqrt\(|[×÷]\s*\(|/\s*\(")
+CONFIG = re.compile(r"(?<![a-z])[a-z]{1,2}\s*=\s*\d|(?<![a-z])(?:tp|pp|dp|cp|ep)\d+(?![a-z0-9])")
+
+
+# --------------------------------------------------------------------------- reading an answer
+
+import unicodedata  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+
+# A semicolon joins clauses of one thought ("…all-reduce…; we measured it at 31%"), so it splits clauses only.
+_SENT_END = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?=\s)")
+_CLAUSE_END = re.compile(r"(?<=[，：:、；;])|(?<=,)(?!\d)|(?=\s[—–-]\s)")
+CUES = {name: cue_regex(words) for name, words in {
+    "causal": CAUSAL, "tradeoff": TRADEOFF, "contrast": CONTRAST, "validation": VALIDATION,
+    "provenance": PROVENANCE, "incident": INCIDENT_STRONG, "incident_weak": INCIDENT_WEAK,
+    "sequence": SEQUENCE, "outcome": OUTCOME, "first_person": FIRST_PERSON, "dont_know": DONT_KNOW, "help": HELP,
+    "not_mine": NOT_MINE, "refuse": REFUSE, "wants_end": WANTS_END, "naive_neg": NAIVE_NEGATORS,
+}.items()}
+# Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
+_GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
+_INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"
+_NAME_LIKE = re.compile(r"\b(?:[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9\-]*|[a-z]+[A-Z][A-Za-z0-9]*)\b")
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*")
+_CJK_ALL = re.compile(r"[\u3400-\u9fff]")
+_ALNUM = re.compile(r"[^\W_]", re.UNICODE)
+# Markup is addressed to a machine, never to the interviewer: a wrapped span ("<system>…</system>",
+# "[INST]…[/INST]", "<|im_start|>…<|im_end|>", "<script>…</script>") goes whole, then any tag left over.
+_ROLE_TAG = re.compile(
+    r"(<\s*(system|assistant|user|instructions?|script|style)\b[^>]*>.*?<\s*/\s*\2\s*>"
+    r"|\[\s*(inst|system|sys)\s*\].*?\[\s*/\s*\3\s*\]"
+    r"|<\|\s*im_start\s*\|>.*?(?:<\|\s*im_end\s*\|>|\Z)"
+    r"|<\|?/?\s*(?:system|assistant|user|im_start|im_end|instructions?)\s*\|?>"
+    r"|\[/?\s*(?:system|assistant|inst|user|sys)\s*\]"
+    r"|</?[a-z_][\w\-]*(?:\s[^<>]*)?/?>"
+    # a line posing as another speaker ("SYSTEM: …", "面试官：…") is not the candidate talking
+    r"|(?:^|(?<=\n))[ \t#*]*(?:system|assistant|user|developer|grader|human|ai|interviewer|scorer|"
+    r"系统|助手|用户|面试官|评分员|评分器)\s*[:：][^\n]*)", re.I | re.S | re.M)
+_CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
+
+
+def norm(s: str) -> str:
+    return unicodedata.normalize("NFKC", s).casefold()
+
+
+def closed(concepts) -> set[str]:
+    return set().union(*(closure(c) for c in concepts)) if concepts else set()
+
+
+@dataclass
+class Clause:
+    """A clause of the answer: where it sits in its sentence and what was found in it."""
+
+    text: str
+    sent: int
+    start: int
+    end: int
+    concepts: set[str]
+    numbers: list[str]
+    cues: dict[str, int]
+    said: set[str] = field(default_factory=set)  # concepts named outright, not inferred from a number
+
+
+@dataclass
+class Reading:
+    """Everything found in one answer; text addressed to the grader is set aside in `grader`."""
+
+    clauses: list[Clause]
+    sentences: list[str]
+    grader: list[str] = field(default_factory=list)
+    concepts: set[str] = field(default_factory=set)
+    direct: set[str] = field(default_factory=set)
+    numbers: float = 0.0
+    cues: dict[str, int] = field(default_factory=dict)
+    size: int = 0
+    stuffing: bool = False
+    memo: dict = field(default_factory=dict, repr=False)  # per-sentence cue checks, filled by the scorer
+
+    def has(self, cue: str) -> bool:
+        return self.cues.get(cue, 0) > 0
+
+    @property
+    def mech(self) -> set[str]:
+        """Mechanism words the candidate used; "20% of the step was communication" alone is a number, not one."""
+        return {c for cl in self.clauses for c in cl.said if kind(c) == "mech"}
+
+    def sentence_clauses(self, i: int) -> list[Clause]:
+        return [c for c in self.clauses if c.sent == i]
+
+
+def _pieces(text: str, pattern: re.Pattern) -> list[tuple[str, int, int]]:
+    """Non-empty stripped pieces of `text` with their offsets, so quotes stay verbatim."""
+    out, pos = [], 0
+    for raw in pattern.split(text):
+        start = text.find(raw, pos)
+        pos = start + len(raw)
+        piece = raw.strip()
+        if piece:
+            a = start + raw.find(piece)
+            out.append((piece, a, a + len(piece)))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _is_term(token: str) -> bool:
+    return bool(find_concepts(norm(token))[0])
+
+
+def _bare(clause: str) -> bool:
+    """A clause that is nothing but terms, names, numbers and "and" is a list item, not a statement."""
+    rest = _CONNECT.sub(" ", NUMBER.sub(" ", norm(clause)))
+    names = sum(len(m) for m in _NAME_LIKE.findall(_CONNECT.sub(" ", NUMBER.sub(" ", clause))) if not _is_term(m))
+    return len(_ALNUM.findall(rest)) - find_concepts(rest)[1] - names <= 0
+
+
+def composites(concepts: set[str], kinds: list[str]) -> set[str]:
+    """Concepts a clause shows by a number next to a topic word ("31% of the step was all-reduce")."""
+    c = closed(concepts)
+    out = set()
+    sized = any(k in ("size", "bandwidth", "formula") for k in kinds)
+    if "communication" in c and sized:
+        out.add("comm_volume")
+    if "communication" in c and "percent" in kinds:
+        out.add("comm_share")
+    # "40 GB per GPU" is memory; "GB/s" is bandwidth, a different unit kind.
+    if "size" in kinds and c & {"sharding", "zero", "optimizer_state", "parameters", "gradient", "activation",
+                                "hardware"}:
+        out.add("memory")
+    if "params" in kinds:
+        out.add("model_size")
+    if "rollout" in c and "percent" in kinds:
+        out.add("main_cost")
+    if c & {"checkpoint", "weight_sync"} and any(k in ("time", "steps") for k in kinds):
+        out.add("interval")
+    if c & {"mfu", "flops"} and any(k in ("percent", "rate", "formula") for k in kinds):
+        out.add("flops")
+    if kinds.count("config") >= 1 and c & {"parallelism"}:
+        out.add("config")
+    return out
+
+
+def is_grader(sentence: str) -> bool:
+    n = norm(sentence)
+    return any(p.search(n) for p in _GRADER)
+
+
+def read(answer: str) -> Reading:
+    """Split the answer into sentences and clauses; find concepts, numbers and cues in each."""
+    r = Reading(clauses=[], sentences=[])
+    # A role tag ("<|im_end|>", "[system]") is its own piece, so it cannot take a real sentence down with it.
+    whole = norm(answer)
+    suspect = any(p.search(whole) for p in _GRADER)  # most answers address nobody: one pass decides
+    segments = []
+    pos = 0
+    for m in _ROLE_TAG.finditer(answer):
+        segments += _pieces(answer[pos : m.start()], _SENT_END) + [(m.group(), 0, 0)]
+        pos = m.end()
+    segments += _pieces(answer[pos:], _SENT_END)
+    for s, _, _ in segments:
+        s = s.strip()
+        if not s:
+            continue
+        if (suspect and is_grader(s)) or _ROLE_TAG.fullmatch(s):
+            r.grader.append(s)
+            continue
+        si = len(r.sentences)
+        r.sentences.append(s)
+        for c, a, b in _pieces(s, _CLAUSE_END):
+            n = norm(c)
+            concepts, covered = find_concepts(n)
+            kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n)]
+            kinds += (["count"] * len(ZH_NUMBER.findall(n)) + ["formula"] * len(FORMULA.findall(n))
+                      + ["config"] * len(CONFIG.findall(n)))
+            cues = {k: len(CUES[k].findall(n)) for k in _INTENT}
+            names = [m for m in _NAME_LIKE.findall(c) if not _is_term(m)]
+            cues.update(covered=covered + sum(map(len, names)), hits=len(concepts), names=len(names))
+            size = len(_ALNUM.findall(n))
+            # Prose leaves plenty of uncovered text; only near-bare clauses need the exact (second) pass.
+            maybe_bare = size - cues["covered"] - sum(len(m.group()) for m in NUMBER.finditer(n)) <= 12
+            cues["bare"] = size if concepts and maybe_bare and _bare(c) else 0
+            found = set(concepts)
+            r.clauses.append(Clause(c, si, a, b, found | composites(found, kinds), kinds, cues, found))
+        mine = [cl for cl in r.clauses if cl.sent == si]
+        if mine:  # judgement cues are read once per sentence and kept on its first clause
+            ns = norm(s)
+            mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT})
+        # A share of the step often sits one clause away from what it is the share of.
+        pct = [cl for cl in mine if "percent" in cl.numbers]
+        if pct and "communication" in closed(set().union(*(cl.concepts for cl in mine))):
+            pct[0].concepts.add("comm_share")
+    _aggregate(r)
+    return r
+
+
+def _aggregate(r: Reading) -> None:
+    text = " ".join(r.sentences)
+    for cl in r.clauses:
+        r.direct |= cl.concepts
+        for k, v in cl.cues.items():
+            r.cues[k] = r.cues.get(k, 0) + v
+        r.numbers += sum(0.5 if k in ("bare", "config") else 1.0 for k in cl.numbers)
+    r.concepts = closed(r.direct)
+    cjk = len(_CJK_ALL.findall(text))
+    words = LATIN_WORD.findall(text)
+    r.size = cjk + 2 * len(words)
+    # Keyword stuffing: a dense run of terms with almost no function words and no reasoning.
+    alnum = len(_ALNUM.findall(text)) or 1
+    func = sum(1 for w in words if w.lower() in FUNCTION_WORDS_EN) + sum(1 for ch in text if ch in FUNCTION_CHARS_ZH)
+    tokens = len(words) + cjk / 2 or 1
+    hits = sum(c.cues.get("hits", 0) for c in r.clauses)
+    listed = r.cues.get("bare", 0) / alnum >= 0.6
+    dense = r.cues.get("covered", 0) / alnum >= 0.55 and func / tokens < 0.12
+    r.stuffing = len(r.direct) >= 5 and hits >= 5 and (listed or dense) and not r.has("causal")
+
+
+def answer_lang(text: str) -> str:
+    cjk = len(_CJK_ALL.findall(text))
+    return "zh" if cjk and cjk >= len(LATIN_WORD.findall(text)) else "en"

@@ -45,6 +45,7 @@ def prompts_dir() -> Path:
     return PROJECT_ROOT / "prompts"
 
 
-def sample_resume() -> Path:
-    """The bundled sample résumé `make run` uses before a résumé is given."""
-    return PROJECT_ROOT / "skills" / "distributed-training" / "sample-resume.md"
+def sample_resume(lang: str = "zh") -> Path:
+    """The bundled sample résumé used when none is given (English one for English interviews)."""
+    name = "sample-resume.en.md" if lang == "en" else "sample-resume.md"
+    return PROJECT_ROOT / "skills" / "distributed-training" / name

@@ -1,0 +1,370 @@
+"""The interview loop: candidate signal → action → one interviewer utterance; provider-agnostic.
+
+Floor rules live here, so they hold whatever engine speaks: the candidate wants to end → end;
+switch targets exist and were not skipped; one question per turn; no internal words; no question
+asked twice. An engine that breaks them is re-asked once; after that, or on any failure, the
+offline engine takes the turn. Text already returned to the caller is never changed.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+from interviewer.plan import Chain, InterviewPlan
+from interviewer.providers.base import Decision, Engine, Scorer, TurnContext, TurnFailed
+from interviewer.providers.offline import OfflineEngine, OfflineScorer
+from interviewer.resume import Resume
+from interviewer.scoring import Assessment, build_scorecard, verify
+from interviewer.skills import SkillPack, Topic, ref
+from interviewer.textutil import normalize_key
+from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
+
+COMMANDS = ("/skip", "/hint", "/repeat", "/end")
+INTERNAL_WORDS = re.compile(
+    r"rubric|\bmarkers?\b|danger signal|red flag|skill ?pack|\bpack\b|\bladder\b|\bscor(?:e|ing) (?:sheet|grid)|"
+    r"评分标准|评分细则|答实的标志|危险信号|阶梯|技能包|打分表",
+    re.I,
+)
+_MULTI_Q = re.compile(r"\b(?:and|or) (?:why|how|what|which|when|where)\b|(?:以及|还有|并且|同时)(?:为什么|怎么|如何|哪些|多少)",
+                      re.I)
+_SENTENCE = re.compile(r"(?<=[。！!.])\s*")
+_QMARK = re.compile(r"[?？]")
+
+
+def question_of(text: str) -> str:
+    """The sentence of an utterance that holds its question (the whole text when none does)."""
+    parts = [p for p in _SENTENCE.split(text) if _QMARK.search(p)]
+    return parts[-1] if parts else text
+
+
+@dataclass
+class TurnResult:
+    """What one call to Session.answer produced."""
+
+    candidate: Turn | None
+    interviewer: Turn | None
+    notices: list[str] = field(default_factory=list)
+    finished: bool = False
+
+
+class Session:
+    """One interview. Build with `create` or `restore`; drive with `start` and `answer`."""
+
+    def __init__(self, transcript: Transcript, pack: SkillPack, engine: Engine | None = None,
+                 scorer: Scorer | None = None, store: TranscriptStore | None = None) -> None:
+        self.transcript = transcript
+        self.pack = pack
+        self.offline = OfflineEngine()
+        self.offline_scorer = OfflineScorer()
+        self.engine = engine or self.offline
+        self.scorer = scorer or self.offline_scorer
+        self.store = store
+        self._lock = threading.RLock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._pending: list[Future] = []
+        self._notices: list[str] = []
+
+    @classmethod
+    def create(cls, pack: SkillPack, resume: Resume, plan: InterviewPlan, engine: Engine | None = None,
+               scorer: Scorer | None = None, store: TranscriptStore | None = None, mode: str = "practice",
+               max_turns: int = 30) -> "Session":
+        eng = engine or OfflineEngine()
+        t = Transcript(id=new_id(), mode=mode, skill=ref(pack), provider=ProviderRef(name=eng.name, model=eng.model),
+                       lang=plan.lang, resume_text=resume.text, plan=plan, max_turns=max_turns)
+        return cls(t, pack, eng, scorer, store)
+
+    @classmethod
+    def restore(cls, transcript: Transcript, pack: SkillPack, engine: Engine | None = None,
+                scorer: Scorer | None = None, store: TranscriptStore | None = None) -> "Session":
+        return cls(transcript, pack, engine, scorer, store)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def finished(self) -> bool:
+        return self.transcript.status == "finished"
+
+    @property
+    def plan(self) -> InterviewPlan:
+        return self.transcript.plan
+
+    @property
+    def current_chain(self) -> Chain | None:
+        chains = self.plan.chains
+        return chains[min(self.transcript.state.chain_pos, len(chains) - 1)] if chains else None
+
+    @property
+    def pending_question(self) -> Turn | None:
+        """The interviewer turn waiting for an answer, if any."""
+        turns = self.transcript.turns
+        if turns and turns[-1].role == "interviewer" and not self.finished:
+            return turns[-1]
+        return None
+
+    # ------------------------------------------------------------------ the loop
+
+    def start(self) -> TurnResult:
+        """The opening question, or on resume the question still waiting for its answer."""
+        with self._lock:
+            if self.finished:
+                return TurnResult(None, None, finished=True)
+            pending = self.pending_question
+            if pending is not None:
+                return TurnResult(None, pending)
+            turns = self.transcript.turns
+            if turns and turns[-1].role == "candidate":
+                # Killed after the answer was saved but before the reply: answer it now.
+                return self._respond(turns[-1], [])
+            return self._respond(None, [])
+
+    def answer(self, text: str, on_text: Callable[[str], None] | None = None) -> TurnResult:
+        """Record the candidate's message and return the interviewer's next turn."""
+        text = text.strip()
+        with self._lock:
+            if self.finished:
+                return TurnResult(None, None, ["the interview has ended"], finished=True)
+            if not text:
+                return TurnResult(None, self.pending_question, ["empty answer: type something, or /skip"])
+            command = text.split()[0].lower() if text.startswith("/") else None
+            if command == "/repeat":
+                return TurnResult(None, self.pending_question)
+            if command is not None and command not in COMMANDS:
+                return TurnResult(None, self.pending_question,
+                                  [f"unknown command {command}: use {', '.join(COMMANDS)}"])
+            turn = self._record_candidate(text, command)
+            result = self._respond(turn, [], command)
+            if on_text and result.interviewer:
+                for piece in re.findall(r"\S+\s*", result.interviewer.text):
+                    on_text(piece)
+            return result
+
+    def close(self) -> Transcript:
+        """Wait for scoring still in flight, finalise the scorecard and save."""
+        for f in list(self._pending):
+            f.result()
+        with self._lock:
+            self._refresh_scorecard()
+            self._save()
+        if self._pool:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+        return self.transcript
+
+    def revise_pending(self, text: str | None = None, chain_id: str | None = None) -> Turn:
+        """Co-pilot: the manager edits the suggested question or picks another chain before asking it."""
+        with self._lock:
+            pending = self.pending_question
+            if pending is None:
+                raise ValueError("no question is waiting")
+            st = self.transcript.state
+            if chain_id is not None:
+                chain = self.plan.chain(chain_id)
+                if chain is None:
+                    raise ValueError(f"no chain {chain_id}")
+                st.chain_pos = self.plan.chains.index(chain)
+                pending.chain, pending.action, pending.target = chain.id, "switch", chain.opening
+                pending.text = text or chain.opening
+            elif text:
+                pending.text = text
+            pending.engine = "manager" if text else pending.engine
+            if st.asked:
+                st.asked[-1] = pending.text
+            self._save()
+            return pending
+
+    # ------------------------------------------------------------------ internals
+
+    def _topic(self, chain: Chain | None) -> Topic:
+        if chain is not None:
+            found = next((t for t in self.pack.topics if t.title == chain.topic), None)
+            if found:
+                return found
+            return Topic(index=0, title=chain.topic, ladder=[], markers=chain.markers, line=0)
+        return Topic(index=0, title="", ladder=[], markers=[], line=0)
+
+    def _record_candidate(self, text: str, command: str | None) -> Turn:
+        t = self.transcript
+        chain = self.current_chain
+        question = self.pending_question.text if self.pending_question else ""
+        reading = None
+        if command is None and chain is not None:
+            topic = self._topic(chain)
+            reading, _ = self.offline_scorer.score(topic, question, text, chain.danger_signals, t.lang)
+        turn = Turn(index=len(t.turns), role="candidate", text=text, chain=chain.id if chain else None,
+                    assessment=reading)
+        t.turns.append(turn)
+        if command == "/skip" and chain is not None and chain.id not in t.state.skipped:
+            t.state.skipped.append(chain.id)
+        self._refresh_scorecard()
+        self._save()
+        if reading is not None and self.scorer.name != "offline":
+            self._score_later(turn, self._topic(chain), question, chain.danger_signals)
+        return turn
+
+    def _score_later(self, turn: Turn, topic: Topic, question: str, danger: list[str]) -> None:
+        """The LLM scorer runs beside the next question; its verified result replaces the offline reading."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="scorer")
+        lang = self.transcript.lang
+
+        def job() -> None:
+            try:
+                a, usage = self.scorer.score(topic, question, turn.text, danger, lang)
+                a = verify(a, turn.text, topic, danger)
+            except Exception:  # noqa: BLE001 - any scorer failure means the offline reading stands
+                a, usage = turn.assessment.model_copy(update={"scorer": "offline-fallback"}), []
+            with self._lock:
+                turn.assessment = a
+                turn.usage = [*turn.usage, *usage]
+                self._refresh_scorecard()
+                self._save()
+
+        self._pending.append(self._pool.submit(job))
+
+    def _respond(self, cand: Turn | None, notices: list[str], command: str | None = None) -> TurnResult:
+        t = self.transcript
+        st = t.state
+        reading = cand.assessment if cand else None
+        if cand is not None and reading is None:
+            # A command: its meaning stands in for a reading of the answer.
+            sig = {"/end": "wants_end", "/hint": "help", "/skip": "refuse"}.get(command or "", "answered")
+            reading = Assessment(topic=self.current_chain.topic if self.current_chain else "", signal=sig,
+                                 level=None)
+        forced = None
+        if command == "/skip":
+            forced = "switch"
+        elif command == "/hint":
+            forced = "clarify"
+        elif reading is not None and (reading.signal == "wants_end" or st.questions >= t.max_turns):
+            forced = "end"
+        ctx = TurnContext(pack=self.pack, plan=self.plan, resume_text=t.resume_text, lang=t.lang,
+                          history=list(t.turns), state=st.model_copy(deep=True),
+                          candidate_text=cand.text if cand else None, reading=reading, forced_action=forced)
+        decision, engine_name, usage = self._decide(ctx, notices, offline_only=forced == "end" or command is not None)
+        turn = self._apply(decision, engine_name, usage)
+        notices += self._notices
+        self._notices = []
+        return TurnResult(cand, turn, notices, finished=self.finished)
+
+    def _decide(self, ctx: TurnContext, notices: list[str], offline_only: bool) -> tuple[Decision, str, list[Usage]]:
+        if self.engine is self.offline or offline_only:
+            d, _ = self.offline.decide(ctx)
+            return d, "offline", []
+        usage: list[Usage] = []
+        try:
+            for attempt in range(2):
+                d, u = self.engine.decide(ctx)
+                usage += u
+                problem = self.validate(d, ctx)
+                if problem is None:
+                    return d, self.engine.name, usage
+                # The re-ask carries the reason; when the action itself was wrong, code names the action.
+                code_choice, _ = self.offline.decide(ctx)
+                ctx = ctx.model_copy(update={"violation": problem,
+                                             "forced_action": ctx.forced_action or self._action_fix(d, ctx, code_choice)})
+            notices.append(f"the {self.engine.name} interviewer broke a rule twice ({problem}); "
+                           "the offline interviewer took this turn")
+        except TurnFailed as e:
+            notices.append(f"{self.engine.name}: {e}; the offline interviewer took this turn")
+        except Exception as e:  # noqa: BLE001 - a provider bug must cost one turn, never the session
+            notices.append(f"{self.engine.name}: unexpected {type(e).__name__}; the offline interviewer took this turn")
+        d, _ = self.offline.decide(ctx.model_copy(update={"violation": None, "forced_action": None}))
+        return d, "offline-fallback", usage
+
+    @staticmethod
+    def _action_fix(d: Decision, ctx: TurnContext, code_choice: Decision) -> str | None:
+        """When the model picked a forbidden action, the action code would take; else let it try again freely."""
+        return code_choice.action if d.action != code_choice.action and d.action in ("end", "switch") else None
+
+    def validate(self, d: Decision, ctx: TurnContext) -> str | None:
+        """The floor rules; returns the reason a decision is refused, or None."""
+        st = ctx.state
+        chains = {c.id: c for c in self.plan.chains}
+        current = self.plan.chains[min(st.chain_pos, len(self.plan.chains) - 1)].id if self.plan.chains else None
+        if d.chain not in chains:
+            return f"chain {d.chain!r} does not exist (chains: {', '.join(chains)})"
+        if ctx.forced_action and d.action != ctx.forced_action:
+            return f"this turn's action must be {ctx.forced_action}"
+        if d.signal == "wants_end" and d.action != "end":
+            return "the candidate wants to end: the action must be end"
+        if d.action == "switch":
+            if d.chain == current:
+                return "a switch must target another chain"
+            if d.chain in st.skipped:
+                return f"the candidate skipped {d.chain}: do not go back to it"
+        elif d.action in ("probe", "clarify") and ctx.candidate_text is not None and d.chain != current:
+            return f"{d.action} stays on the current chain {current}; use switch to move"
+        if (d.signal in ("dont_know", "not_mine") and st.misses + 1 >= 2 and d.action not in ("switch", "end")
+                and ctx.candidate_text is not None):
+            return "two answers in a row without substance on this chain: switch to another chain"
+        reply = d.reply.strip()
+        if not reply:
+            return "the reply is empty"
+        if INTERNAL_WORDS.search(reply):
+            return "the reply shows internal words (rubric, markers, danger signals, pack)"
+        questions = len(_QMARK.findall(reply))
+        if d.action != "end" and (questions != 1 or _MULTI_Q.search(reply)):
+            return "ask exactly one question"
+        if d.action == "end" and questions:
+            return "a goodbye asks no question"
+        q = normalize_key(question_of(reply))
+        if d.action != "end" and any(q == normalize_key(question_of(a)) for a in st.asked):
+            return "this question was already asked"
+        return None
+
+    def _apply(self, d: Decision, engine_name: str, usage: list[Usage]) -> Turn:
+        t = self.transcript
+        st = t.state
+        turn = Turn(index=len(t.turns), role="interviewer", text=d.reply.strip(), chain=d.chain, action=d.action,
+                    engine=engine_name, target=d.target, notes=d.notes, usage=usage)
+        t.turns.append(turn)
+        answered_signal = d.signal if len(t.turns) > 1 else None
+        if d.action == "end":
+            t.status = "finished"
+        else:
+            pos = next(i for i, c in enumerate(self.plan.chains) if c.id == d.chain)
+            if d.action == "switch" or pos != st.chain_pos:
+                st.misses = 0
+            elif answered_signal in ("dont_know", "not_mine"):
+                st.misses += 1
+            else:
+                st.misses = 0
+            st.chain_pos = pos
+            if d.step is not None:
+                st.steps[d.chain] = max(st.steps.get(d.chain, 0), d.step + 1)
+            st.asked.append(turn.text)
+            st.questions += 1
+        self._refresh_scorecard()
+        self._save()
+        return turn
+
+    def _refresh_scorecard(self) -> None:
+        t = self.transcript
+        topics = list(dict.fromkeys(c.topic for c in self.plan.chains))
+        assessed = [turn.assessment for turn in t.turns if turn.role == "candidate" and turn.assessment]
+        t.scorecard = build_scorecard(topics, assessed, t.lang)
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        self.transcript.updated_at = now()
+        if not self.store.save(self.transcript):
+            self._notices.append(f"could not save the session ({self.store.last_error}); it goes on in memory "
+                           "and the save is retried after the next answer")
+
+    @property
+    def save_error(self) -> str | None:
+        return self.store.last_error if self.store else None
+
+    def usage_total(self) -> dict[str, int]:
+        total = {"input": 0, "output": 0, "cached": 0}
+        for turn in self.transcript.turns:
+            for u in turn.usage:
+                total["input"] += u.input
+                total["output"] += u.output
+                total["cached"] += u.cached
+        return total

@@ -1,0 +1,254 @@
+"""The interview loop with the offline engine and with scripted engines that misbehave."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from interviewer import skills
+from interviewer.plan import build_plan
+from interviewer.providers.base import Decision, TurnFailed
+from interviewer.resume import resume_from_text
+from interviewer.scoring import Assessment, MarkerHit
+from interviewer.session import INTERNAL_WORDS, Session, question_of
+from interviewer.textutil import found_in, normalize_key
+from interviewer.transcript import Transcript, TranscriptStore, load
+
+from conftest import OUR_PACK
+
+RESUME_ZH = """张伟 | 分布式训练工程师
+2022-2025 某大模型公司 训练框架组
+- 负责 2048 张 H800 上 70B 模型的 Megatron 预训练，TP=8 PP=8，MFU 从 38% 提升到 46%
+- 使用 ZeRO-1 与 FSDP 做显存优化，单卡显存下降 30%
+- 主导一次 loss 尖峰与 NCCL 超时的训练事故排查，写了复盘
+- 混合精度：BF16 训练，FP32 master weights
+"""
+
+SOLID_ZH = ("我们当时是 TP=8 放在机内走 NVLink，PP=8 跨机，因为 TP 每层前向反向各两次 all-reduce，"
+            "跨机带宽只有 400Gb/s 扛不住。MFU 是按 6ND 除以峰值算的，从 38% 提到 46%，代价是显存多了约 10%，"
+            "我们用 nsys 对比过前后的通信占比，从 22% 降到 14%。")
+THIN_ZH = "就是用了 Megatron 和 DeepSpeed，效果挺好的。"
+
+
+@pytest.fixture
+def pack():
+    if not (OUR_PACK / "SKILL.md").exists():
+        pytest.skip("our pack is not written yet")
+    return skills.resolve(str(OUR_PACK), "zh")
+
+
+@pytest.fixture
+def plan(pack):
+    return build_plan(pack, resume_from_text(RESUME_ZH), 45, "zh")
+
+
+def new_session(pack, plan, tmp_path, **kw):
+    s = Session.create(pack, resume_from_text(RESUME_ZH), plan, store=TranscriptStore(tmp_path / "s.json"), **kw)
+    return s
+
+
+def interviewer_turns(t: Transcript):
+    return [x for x in t.turns if x.role == "interviewer"]
+
+
+SCRIPT = [SOLID_ZH, THIN_ZH, "这个具体指什么？能说具体一点吗", "不知道", "这个我真的不清楚，没接触过",
+          SOLID_ZH.replace("46%", "45%"), "/skip", THIN_ZH + "我记得是默认配置。", "我们结束吧"]
+
+
+def run_script(session, script):
+    session.start()
+    for text in script:
+        if session.finished:
+            break
+        session.answer(text)
+    session.close()
+    return session.transcript
+
+
+def test_scripted_session_follows_the_floor_rules(pack, plan, tmp_path):
+    t = run_script(new_session(pack, plan, tmp_path), SCRIPT)
+    asked = interviewer_turns(t)
+    assert t.status == "finished" and asked[-1].action == "end"
+    seen = set()
+    for turn in asked[:-1]:
+        assert turn.text.count("?") + turn.text.count("？") == 1, turn.text
+        assert not INTERNAL_WORDS.search(turn.text), turn.text
+        q = normalize_key(question_of(turn.text))
+        assert q not in seen, turn.text
+        seen.add(q)
+    # The two "don't know" answers in a row move the interview to another chain.
+    idx = [i for i, x in enumerate(t.turns) if x.role == "candidate" and x.text.startswith(("不知道", "这个我真的"))]
+    after = t.turns[idx[1] + 1]
+    assert after.action == "switch" and after.chain != t.turns[idx[1]].chain
+    # Every quote in every assessment is found in its answer.
+    for turn in t.turns:
+        if turn.assessment:
+            for q in [m.evidence for m in turn.assessment.markers] + [d.evidence for d in turn.assessment.danger_signals]:
+                assert found_in(q, turn.text)
+    saved = tmp_path / "s.json"
+    assert stat.S_IMODE(os.stat(saved).st_mode) == 0o600
+    assert load(saved).turns == t.turns
+
+
+def test_answers_pick_up_the_candidates_words(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path)
+    s.start()
+    r = s.answer(SOLID_ZH)
+    assert r.interviewer.action == "probe"
+    assert any(w in r.interviewer.text for w in ("TP=8", "我们当时是", "MFU"))
+
+
+def test_skip_is_not_assessed_and_repeat_adds_nothing(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path)
+    first = s.start().interviewer
+    n = len(s.transcript.turns)
+    assert s.answer("/repeat").interviewer.text == first.text
+    assert len(s.transcript.turns) == n
+    r = s.answer("/skip")
+    assert r.candidate.assessment is None and r.interviewer.action == "switch"
+    assert first.chain in s.transcript.state.skipped
+    s.answer("/end")
+    s.close()
+    card = {x.topic: x.level for x in s.transcript.scorecard.topics}
+    assert card[plan.chains[0].topic] is None
+
+
+def test_max_turns_ends_the_session(pack, plan, tmp_path):
+    t = run_script(new_session(pack, plan, tmp_path, max_turns=3), [SOLID_ZH] * 6)
+    assert t.status == "finished"
+    assert sum(1 for x in interviewer_turns(t) if x.action != "end") == 3
+
+
+@pytest.mark.parametrize("cut", range(0, 8))
+def test_rebuilt_from_its_transcript_at_any_turn(pack, plan, tmp_path, cut):
+    whole = run_script(new_session(pack, plan, tmp_path / "a"), SCRIPT)
+    (tmp_path / "b").mkdir()
+    first = new_session(pack, plan, tmp_path / "b")
+    first.start()
+    for text in SCRIPT[:cut]:
+        first.answer(text)
+    restored = Session.restore(load(tmp_path / "b" / "s.json"), pack, store=TranscriptStore(tmp_path / "b" / "s.json"))
+    t = run_script(restored, SCRIPT[cut:])
+    assert [(x.role, x.text, x.action) for x in t.turns] == [(x.role, x.text, x.action) for x in whole.turns]
+
+
+def test_answer_saved_before_the_reply_is_answered_on_restore(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path)
+    s.start()
+    s._record_candidate(SOLID_ZH, None)  # the process dies here, before the interviewer speaks
+    restored = Session.restore(load(tmp_path / "s.json"), pack, store=TranscriptStore(tmp_path / "s.json"))
+    r = restored.start()
+    assert r.interviewer is not None and r.interviewer.index == 2
+
+
+class ScriptedEngine:
+    """An engine that returns queued decisions (or raises queued exceptions)."""
+
+    name = "scripted"
+    model = "test"
+
+    def __init__(self, items):
+        self.items = list(items)
+        self.calls = 0
+
+    def decide(self, ctx):
+        self.calls += 1
+        item = self.items.pop(0)
+        if isinstance(item, Exception):
+            raise item
+        return item(ctx) if callable(item) else item, []
+
+
+def good(ctx):
+    return Decision(signal="answered", action="probe", chain=ctx.plan.chains[ctx.state.chain_pos].id,
+                    reply=f"能再讲讲第 {len(ctx.history)} 步是怎么测的吗？")
+
+
+def two_questions(ctx):
+    d = good(ctx)
+    return d.model_copy(update={"reply": "用了哪一级？省了多少显存？"})
+
+
+def leaks(ctx):
+    return good(ctx).model_copy(update={"reply": "按评分标准，你能说出答实的标志吗？"})
+
+
+def test_failed_turn_falls_back_to_offline_with_a_notice(pack, plan, tmp_path):
+    eng = ScriptedEngine([good, TurnFailed("timed out after 1 s"), good])
+    s = new_session(pack, plan, tmp_path, engine=eng)
+    assert s.start().interviewer.engine == "scripted"
+    r = s.answer(SOLID_ZH)
+    assert r.interviewer.engine == "offline-fallback"
+    assert any("timed out" in n for n in r.notices)
+    assert s.answer(SOLID_ZH).interviewer.engine == "scripted"
+
+
+def test_one_violation_is_re_asked_once(pack, plan, tmp_path):
+    eng = ScriptedEngine([good, two_questions, good])
+    s = new_session(pack, plan, tmp_path, engine=eng)
+    s.start()
+    r = s.answer(SOLID_ZH)
+    assert eng.calls == 3 and r.interviewer.engine == "scripted"
+
+
+def test_two_violations_mean_offline_takes_the_turn(pack, plan, tmp_path):
+    eng = ScriptedEngine([good, two_questions, leaks])
+    s = new_session(pack, plan, tmp_path, engine=eng)
+    s.start()
+    r = s.answer(SOLID_ZH)
+    assert eng.calls == 3  # the opening, then one call plus one re-ask
+    assert r.interviewer.engine == "offline-fallback"
+    assert r.interviewer.text.count("？") + r.interviewer.text.count("?") == 1
+
+
+def test_wants_end_ends_without_asking_the_engine(pack, plan, tmp_path):
+    eng = ScriptedEngine([good])
+    s = new_session(pack, plan, tmp_path, engine=eng)
+    s.start()
+    r = s.answer("我们结束吧，今天就到这里")
+    assert r.finished and r.interviewer.action == "end" and eng.calls == 1
+
+
+class InventingScorer:
+    name = "scripted-scorer"
+
+    def __init__(self, fail=False):
+        self.fail = fail
+
+    def score(self, topic, question, answer, danger_signals, lang):
+        if self.fail:
+            raise TurnFailed("boom")
+        return Assessment(topic=topic.title, signal="answered", level=9,
+                          markers=[MarkerHit(marker=topic.markers[0], evidence="a sentence nobody said"),
+                                   MarkerHit(marker="an invented marker", evidence=answer[:10])],
+                          scorer="scripted-scorer"), []
+
+
+def test_llm_scorer_results_are_verified(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path, scorer=InventingScorer())
+    s.start()
+    s.answer(SOLID_ZH)
+    t = s.close()
+    a = t.turns[1].assessment
+    assert a.scorer == "scripted-scorer" and a.level == 4 and a.markers == []
+
+
+def test_failed_llm_scorer_keeps_the_offline_reading(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path, scorer=InventingScorer(fail=True))
+    s.start()
+    s.answer(SOLID_ZH)
+    t = s.close()
+    assert t.turns[1].assessment.scorer == "offline-fallback" and t.turns[1].assessment.level >= 1
+
+
+def test_copilot_manager_edits_or_redirects_the_suggestion(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path, mode="copilot")
+    s.start()
+    s.answer(SOLID_ZH)
+    edited = s.revise_pending(text="那通信占比具体是怎么量的？")
+    assert s.transcript.turns[-1].text == edited.text and edited.engine == "manager"
+    other = plan.chains[-1]
+    moved = s.revise_pending(chain_id=other.id)
+    assert moved.chain == other.id and s.current_chain.id == other.id

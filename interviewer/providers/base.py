@@ -60,3 +60,10 @@ class Scorer(Protocol):
 
 
 TextSink = Callable[[str], None]
+
+
+class TurnFailed(Exception):
+    """An engine or scorer could not produce a usable result this turn (the session falls back to offline).
+
+    The message is one line, safe to show: it never contains a key or a request body.
+    """

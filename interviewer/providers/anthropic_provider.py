@@ -1,0 +1,141 @@
+"""The interviewer and scorer through the anthropic SDK (imported here only, on first use).
+
+Structured output is a forced tool call (`tool_choice` = the `decide` / `assess` tool) rather than
+`messages.parse(output_format=…)`: tool use is what Anthropic-compatible gateways and older models
+support, it streams as `input_json_delta` we can accumulate ourselves, and when a server ignores the
+tool anyway the schema is also in the system prompt and the JSON is taken from the text.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+from interviewer.providers import llm_common as lc
+from interviewer.providers.base import Decision, TurnContext, TurnFailed
+from interviewer.scoring import Assessment
+from interviewer.skills import Topic
+from interviewer.transcript import Usage
+
+EPHEMERAL = {"type": "ephemeral"}
+
+
+class _AnthropicCaller:
+    """One lazily built SDK client and the call that returns a tool's input plus the call's usage."""
+
+    name = "anthropic"
+
+    def __init__(self, settings) -> None:
+        self.settings = settings
+        self.model = settings.model
+        self._client = None
+        self._lock = threading.Lock()
+
+    def warm_up(self) -> None:
+        """Import the SDK and build the client (about 2 s), e.g. from a worker thread after the first paint."""
+        self.client()
+
+    def client(self):
+        with self._lock:
+            if self._client is None:
+                import anthropic
+
+                s = self.settings
+                self._client = anthropic.Anthropic(api_key=s.key(), base_url=s.base_url, timeout=s.timeout,
+                                                   max_retries=s.max_retries)
+            return self._client
+
+    def call(self, system: str, messages: list[dict], tool: str, schema: dict, purpose: str,
+             max_tokens: int) -> tuple[dict | str, Usage]:
+        """The tool input (dict), or the reply text when the server ignored the tool; TurnFailed on truncation."""
+        kwargs = dict(
+            model=self.model, max_tokens=max_tokens,
+            system=[{"type": "text", "text": system, "cache_control": EPHEMERAL}],
+            messages=messages,
+            tools=[{"name": tool, "description": f"Return the {tool} result as structured fields.",
+                    "input_schema": schema}],
+            tool_choice={"type": "tool", "name": tool},
+            # Top-level cache_control moves the breakpoint to the end of the history on every call.
+            cache_control=EPHEMERAL,
+        )
+        if self.settings.stream:
+            return self._streamed(kwargs, tool, purpose)
+        msg = self.client().messages.create(**kwargs)
+        stop = getattr(msg, "stop_reason", None)
+        if stop is None or stop == "max_tokens":
+            raise TurnFailed(f"reply truncated (stop_reason {stop})")
+        texts = []
+        for block in getattr(msg, "content", None) or []:
+            kind = getattr(block, "type", None)
+            if kind == "tool_use" and getattr(block, "name", None) == tool:
+                return getattr(block, "input", None) or {}, lc.anthropic_usage(purpose, getattr(msg, "usage", None))
+            if kind == "text":
+                texts.append(getattr(block, "text", "") or "")
+        return "".join(texts), lc.anthropic_usage(purpose, getattr(msg, "usage", None))
+
+    def _streamed(self, kwargs: dict, tool: str, purpose: str) -> tuple[dict | str, Usage]:
+        start_usage = delta_usage = None
+        stop_reason, stopped = None, False
+        blocks: dict[int, list] = {}  # index → [type, name, parts]
+        with self.client().messages.create(**kwargs, stream=True) as stream:
+            deadline = time.monotonic() + self.settings.timeout
+            for event in stream:
+                kind = getattr(event, "type", None)
+                if kind == "message_start":
+                    start_usage = getattr(getattr(event, "message", None), "usage", None)
+                elif kind == "content_block_start":
+                    cb = event.content_block
+                    blocks[event.index] = [cb.type, getattr(cb, "name", None), []]
+                elif kind == "content_block_delta":
+                    d = event.delta
+                    piece = d.partial_json if d.type == "input_json_delta" else getattr(d, "text", "")
+                    blocks.setdefault(event.index, [None, None, []])[2].append(piece or "")
+                elif kind == "message_delta":
+                    stop_reason = getattr(event.delta, "stop_reason", None) or stop_reason
+                    delta_usage = getattr(event, "usage", None) or delta_usage
+                elif kind == "message_stop":
+                    stopped = True
+                if time.monotonic() > deadline:
+                    raise TurnFailed(f"stream ran past the {self.settings.timeout:g} s timeout")
+        if not stopped or stop_reason is None or stop_reason == "max_tokens":
+            raise TurnFailed(f"stream ended before its final event (stop_reason {stop_reason})")
+        usage = lc.anthropic_usage(purpose, start_usage, delta_usage)
+        for kind, name, parts in blocks.values():
+            if kind == "tool_use" and name == tool:
+                text = "".join(parts)
+                return (json.loads(text) if text.strip() else {}), usage
+        return "".join("".join(p) for k, _, p in blocks.values() if k == "text"), usage
+
+
+class AnthropicEngine(_AnthropicCaller):
+    """The LLM interviewer: one forced `decide` tool call per turn over an append-only conversation."""
+
+    def __init__(self, settings) -> None:
+        super().__init__(settings)
+        self.conversation = lc.Conversation(lc.DECIDE_TOOL)
+
+    def decide(self, ctx: TurnContext) -> tuple[Decision, list[Usage]]:
+        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
+            system, messages = self.conversation.request(ctx)
+            raw, usage = self.call(system, messages, lc.DECIDE_TOOL, lc.schema_of(lc.DecisionOut),
+                                   "interviewer", lc.INTERVIEWER_MAX_TOKENS)
+            obj = lc.load_object(raw)
+            self.conversation.record(obj)
+            return lc.to_decision(obj, ctx), [usage]
+
+
+class AnthropicScorer(_AnthropicCaller):
+    """The LLM scorer: a fresh context per answer, the topic's rubric as the system prompt."""
+
+    def __init__(self, settings) -> None:
+        super().__init__(settings)
+        self.name = f"anthropic:{settings.model}"
+
+    def score(self, topic: Topic, question: str, answer: str, danger_signals: list[str],
+              lang: str) -> tuple[Assessment, list[Usage]]:
+        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
+            system, user = lc.scorer_prompts(topic, question, answer, danger_signals, lang, lc.ASSESS_TOOL)
+            raw, usage = self.call(system, [{"role": "user", "content": user}], lc.ASSESS_TOOL,
+                                   lc.schema_of(lc.AssessmentOut), "scorer", lc.SCORER_MAX_TOKENS)
+            return lc.to_assessment(lc.load_object(raw), topic, self.name), [usage]

@@ -201,7 +201,8 @@ class Session:
             t.state.skipped.append(chain.id)
         self._refresh_scorecard()
         self._save()
-        if reading is not None and self.scorer.name != "offline":
+        # Only real answers go to an LLM scorer: a goodbye or a refusal has nothing to assess.
+        if reading is not None and reading.level is not None and self.scorer.name != "offline":
             self._score_later(turn, self._topic(chain), question, chain.danger_signals)
         return turn
 
@@ -243,7 +244,8 @@ class Session:
             forced = "end"
         ctx = TurnContext(pack=self.pack, plan=self.plan, resume_text=t.resume_text, lang=t.lang,
                           history=list(t.turns), state=st.model_copy(deep=True),
-                          candidate_text=cand.text if cand else None, reading=reading, forced_action=forced)
+                          candidate_text=cand.text if cand else None, reading=reading, forced_action=forced,
+                          questions_left=max(0, t.max_turns - st.questions))
         decision, engine_name, usage = self._decide(ctx, notices, offline_only=forced == "end" or command is not None)
         turn = self._apply(decision, engine_name, usage)
         notices += self._notices

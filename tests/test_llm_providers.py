@@ -411,7 +411,8 @@ def test_a_whole_session_through_the_sdk(fake, pack, plan, tmp_path, api, stream
     assert asked[-1].action == "end"
     decide, assess = fake.of("decide"), fake.of("assess")
     assert len(decide) == len(SESSION_ANSWERS) + 1  # one call per answer, plus the opening
-    assert len(assess) == len(SESSION_ANSWERS) + 1  # every answer scored in its own call
+    # Every answer scored in its own call; the closing "let's stop" has nothing to assess.
+    assert len(assess) == len(SESSION_ANSWERS)
     for a, b in zip(decide, decide[1:]):
         assert b.system == a.system and b.messages[:len(a.messages)] == a.messages
         assert shared_prefix(request_text(a), request_text(b)) >= 0.85

@@ -143,6 +143,11 @@ def chat_cmd(args) -> int:
     session = Session.create(pack, resume, plan, engine, scorer, mode="practice", max_turns=args.max_turns)
     if args.transcript:
         path = Path(args.transcript)
+        if path.is_dir():
+            raise TranscriptError(f"{path}: --transcript must be a file path, not a folder")
+        if path.exists():
+            raise TranscriptError(f"{path}: a session is already saved there; continue it with "
+                                  f"`interviewer resume {path}` or choose another path")
     else:
         path = transcript.default_path(paths.transcripts_dir(args.transcripts), session.transcript)
     transcript.check_writable(path.parent)

@@ -11,8 +11,11 @@ from interviewer.errors import InterviewerError
 
 def emit(text: str, output: str | None) -> None:
     """Print `text`, or write it to `output` (the folder must exist; the error names the file)."""
+    text = text if text.endswith("\n") else text + "\n"
+    # A lone surrogate (a stray byte pasted into an answer) must not crash printing the report.
+    text = text.encode("utf-8", "replace").decode("utf-8")
     if not output or output == "-":
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.write(text)
         return
     out = Path(output)
     try:

@@ -41,6 +41,7 @@ class TurnContext(BaseModel):
     reading: Assessment | None = Field(default=None, description="the offline scorer's reading of the answer")
     forced_action: Action | None = Field(default=None, description="set by code after a second violation")
     violation: str | None = Field(default=None, description="why the previous decision was refused")
+    questions_left: int | None = Field(default=None, description="questions left before --max-turns ends the session")
 
 
 class Engine(Protocol):

@@ -91,8 +91,9 @@ class OfflineEngine:
         if signal in ("help", "dont_know") or forced == "clarify":
             basis = last_target.split(":", 2)[-1] if last_target else self._opening_basis(chain)
             easier = signal == "dont_know"
-            for template, b in ((speech.CLARIFY_EASIER if easier else speech.CLARIFY, basis),
-                                (speech.CLARIFY_EASIER, self._easiest(ctx, chain))):
+            options = ([(speech.CLARIFY_EASIER, self._easiest(ctx, chain))] if easier else
+                       [(speech.CLARIFY, basis), (speech.CLARIFY_EASIER, self._easiest(ctx, chain))])
+            for template, b in options:
                 reply = template[L].format(b=speech.basis_phrase(b, lang))
                 if easier:
                     reply = speech.DONT_KNOW_STEP[L] + reply
@@ -155,9 +156,10 @@ class OfflineEngine:
 
     @staticmethod
     def _last_target(ctx: TurnContext) -> str:
+        """What the last question was after; an LLM's free-text target is not a basis we can word."""
         for t in reversed(ctx.history):
             if t.role == "interviewer":
-                return t.target or ""
+                return (t.target or "") if (t.engine or "offline").startswith("offline") else ""
         return ""
 
 

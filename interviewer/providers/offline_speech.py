@@ -43,8 +43,8 @@ NOT_MINE = {
     "en": "Understood, that part wasn't yours. Which piece of that project did you own yourself?",
 }
 DONT_KNOW_STEP = {
-    "zh": "没关系，我们退一步。",
-    "en": "No problem, let's take a step back. ",
+    "zh": "没关系。",
+    "en": "No problem. ",
 }
 REFUSE = {
     "zh": "没问题，不方便说的就不展开。",

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.skills import Topic
 from interviewer.textutil import found_in, has_cjk, normalize_key
@@ -41,15 +42,15 @@ class Assessment(BaseModel):
 
 # --------------------------------------------------------------------------- reading helpers
 
-_CUE = T.CUES
-_NAIVE = {k: T.cue_regex(v) for k, v in T.NAIVE.items()}
-_MARKER_CUES = {k: T.cue_regex(v) for k, v in T.MARKER_CUES.items()}
+_CUE = R.CUES
+_NAIVE = {k: R.cue_regex(v) for k, v in T.NAIVE.items()}
+_MARKER_CUES = {k: R.cue_regex(v) for k, v in T.MARKER_CUES.items()}
 # Apostrophes are not quotes ("I'm tired, let's stop" is meant); straight and curly double quotes are.
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{1,80})[\"”」』]")
-_REPORTED = T.cue_regex(T.REPORTED)
-_NEGATED = T.cue_regex(T.NEGATION)
-Reading, Clause, read, answer_lang = T.Reading, T.Clause, T.read, T.answer_lang
-_norm = T.norm
+_REPORTED = R.cue_regex(T.REPORTED)
+_NEGATED = R.cue_regex(T.NEGATION)
+Reading, Clause, read, answer_lang = R.Reading, R.Clause, R.read, R.answer_lang
+_norm = R.norm
 _key = lru_cache(maxsize=512)(normalize_key)  # the whole answer is compared with every quote
 
 
@@ -75,7 +76,7 @@ def _substance(r: Reading, drop: str) -> bool:
     """True when the clauses without `drop`-cues still carry an answer (mechanism or a number)."""
     keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
-    mech = {c for c in concepts if T.kind(c) == "mech"}
+    mech = {c for c in concepts if R.kind(c) == "mech"}
     nums = sum(1 for cl in keep for k in cl.numbers if k != "bare")
     return bool((mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2)
 
@@ -147,7 +148,7 @@ def _level(r: Reading, marker_hits: int = 0) -> int | None:
 def _rubric_spec(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """The concepts a marker (or danger signal) names and the cues it asks for."""
     n = _norm(text)
-    concepts, _ = T.find_concepts(n)
+    concepts, _ = R.find_concepts(n)
     cues = frozenset(k for k, rx in _MARKER_CUES.items() if rx.search(n))
     return frozenset(c for c in concepts if c != "hardware"), cues
 
@@ -173,7 +174,7 @@ def _cue_check(r: Reading, cue: str, sent: int) -> bool:
     if cue == "measure":
         return r.has("provenance") or r.numbers >= 1
     if cue == "mechanism":
-        return len(r.mech) >= 2 and any(T.kind(x) == "mech" for c in cls for x in c.concepts)
+        return len(r.mech) >= 2 and any(R.kind(x) == "mech" for c in cls for x in c.concepts)
     return False
 
 
@@ -190,7 +191,7 @@ def _quote(r: Reading, cl: Clause, answer: str, concepts: frozenset[str] = froze
     i = siblings.index(cl)
     a, b = cl.start, cl.end
     lo, hi = i, i
-    near = [j for j, c in enumerate(siblings) if concepts & T.closed(c.concepts) and abs(j - i) <= 2]
+    near = [j for j, c in enumerate(siblings) if concepts & R.closed(c.concepts) and abs(j - i) <= 2]
     if near and siblings[max(near + [i])].end - siblings[min(near + [i])].start <= 160:
         lo, hi = min(near + [i]), max(near + [i])
         a, b = siblings[lo].start, siblings[hi].end
@@ -217,7 +218,7 @@ def _best_clause(r: Reading, concepts: frozenset[str], cues: frozenset[str]) -> 
         if cues and not ok:
             continue
         has_number = any(k not in ("bare", "config") for k in cl.numbers)
-        score = (len(concepts & T.closed(cl.concepts)) + 0.5 * len(ok) + 0.1 * bool(cl.numbers)
+        score = (len(concepts & R.closed(cl.concepts)) + 0.5 * len(ok) + 0.1 * bool(cl.numbers)
                  + 0.3 * ("number" in cues and has_number))
         if score > best_score:
             best, best_score = cl, score
@@ -231,7 +232,7 @@ def _markers(r: Reading, topic: Topic, answer: str) -> tuple[list[MarkerHit], li
         have = len(concepts & r.concepts)
         ok = have >= math.ceil(0.67 * len(concepts)) and (have > 0 or cues) and not r.stuffing
         cl = _best_clause(r, concepts, cues) if ok else None
-        if cl is not None and (not concepts or concepts & T.closed(
+        if cl is not None and (not concepts or concepts & R.closed(
                 set().union(*(c.concepts for c in r.sentence_clauses(cl.sent))))):
             hits.append(MarkerHit(marker=marker, evidence=_quote(r, cl, answer, concepts)))
         else:
@@ -253,7 +254,7 @@ def _pick(signals: list[str], kind: str, near: list[set[str]]) -> str | None:
     if kind != "ignorance":
         return cands[0] if cands else None
     for concepts in near:
-        scored = [(len(_rubric_spec(s)[0] & T.closed(concepts)), -i, s) for i, s in enumerate(cands)]
+        scored = [(len(_rubric_spec(s)[0] & R.closed(concepts)), -i, s) for i, s in enumerate(cands)]
         scored = [x for x in scored if x[0] > 0]
         if scored:
             return max(scored)[2]
@@ -310,7 +311,7 @@ def _dangers(r: Reading, level: int | None, signal: Signal, signals: list[str], 
             add(_pick(signals, f"naive:{kind}", []) or _generic("naive", lang), cl)
     if r.clauses and level is not None and level <= 2 and not out and signal not in ("dont_know", "not_mine"):
         # A level-2 answer is names without mechanism by definition; say so with the densest clause.
-        names = max(r.clauses, key=lambda c: (sum(T.kind(x) == "name" for x in c.concepts), len(c.concepts)))
+        names = max(r.clauses, key=lambda c: (sum(R.kind(x) == "name" for x in c.concepts), len(c.concepts)))
         generic = "stuffing" if r.stuffing else "names" if level == 2 else "vague"
         add((_pick(signals, "names", []) if level == 2 else None) or _generic(generic, lang), names)
     return out

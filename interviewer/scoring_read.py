@@ -1,0 +1,409 @@
+"""The scorer's reader: the vocabulary of scoring_terms compiled, and an answer read into clauses and cues."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from interviewer.scoring_terms import (  # noqa: F401 - the data this reader compiles
+    CAUSAL,
+    CONCEPTS,
+    CONTRAST,
+    DONT_KNOW,
+    FIRST_PERSON,
+    FUNCTION_CHARS_ZH,
+    FUNCTION_WORDS_EN,
+    GRADER_PATTERNS,
+    HELP,
+    INCIDENT_STRONG,
+    INCIDENT_WEAK,
+    NAIVE_NEGATORS,
+    NOT_MINE,
+    OUTCOME,
+    PROVENANCE,
+    REFUSE,
+    SEQUENCE,
+    TRADEOFF,
+    VALIDATION,
+    WANTS_END,
+)
+
+# --------------------------------------------------------------------------- compiled form
+# Built once at import (pure Python, a few ms); matching is a dict lookup per token or character,
+# so scoring stays far below a millisecond per clause.
+
+
+_TOKEN = re.compile(r"[a-z0-9\u0370-\u03ff]+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_SPACE = re.compile(r"\s+")
+
+
+def _ascii_key(form: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(form))
+
+
+def _compile_concepts():
+    ascii_forms: dict[tuple[str, ...], str] = {}
+    cjk_forms: dict[str, list[tuple[str, str]]] = {}
+    for cid, (_, _, forms) in CONCEPTS.items():
+        for f in forms:
+            if _CJK.search(f):
+                compact = _SPACE.sub("", f)
+                cjk_forms.setdefault(compact[0], []).append((compact, cid))
+            else:
+                key = _ascii_key(f)
+                if key:
+                    ascii_forms.setdefault(key, cid)
+    for lst in cjk_forms.values():
+        lst.sort(key=lambda x: -len(x[0]))
+    longest: dict[str, int] = {}
+    for key in ascii_forms:
+        longest[key[0]] = max(longest.get(key[0], 0), len(key))
+    return ascii_forms, cjk_forms, longest
+
+
+# `_LONGEST[first token]` bounds the n-grams worth trying at a position, so most tokens cost one lookup.
+_ASCII_FORMS, _CJK_FORMS, _LONGEST = _compile_concepts()
+
+
+@lru_cache(maxsize=8192)
+def _variants(tok: str) -> tuple[str, ...]:
+    """The token and its likely stems (plural, -ing, -ed, -ism), tried in order."""
+    out = [tok]
+    if len(tok) > 3:
+        for suf in ("ing", "ed", "es", "s", "ism", "d"):
+            if tok.endswith(suf) and len(tok) - len(suf) >= 3:
+                stem = tok[: -len(suf)]
+                out.append(stem)
+                if suf in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
+                    out.append(stem[:-1])
+        if tok.endswith("ies"):
+            out.append(tok[:-3] + "y")
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _single(tok: str) -> str | None:
+    return next((c for v in _variants(tok) if (c := _ASCII_FORMS.get((v,)))), None)
+
+
+def find_concepts(norm: str) -> tuple[list[str], int]:
+    """Concept ids in a normalised (NFKC, casefolded) clause, and how many characters they cover."""
+    found: list[str] = []
+    covered = 0
+    toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(norm)]
+    i = 0
+    while i < len(toks):
+        hit = None
+        for n in range(min(_LONGEST.get(toks[i][0], 1), len(toks) - i), 1, -1):
+            head = tuple(t for t, _, _ in toks[i : i + n - 1])
+            for last in _variants(toks[i + n - 1][0]):
+                cid = _ASCII_FORMS.get(head + (last,))
+                if cid:
+                    hit = (cid, n)
+                    break
+            if hit:
+                break
+        if hit is None and (cid := _single(toks[i][0])):
+            hit = (cid, 1)
+        if hit:
+            found.append(hit[0])
+            covered += sum(len(t) for t, _, _ in toks[i : i + hit[1]])
+            i += hit[1]
+        else:
+            i += 1
+    compact = _SPACE.sub("", norm)
+    j = 0
+    while j < len(compact):
+        for form, cid in _CJK_FORMS.get(compact[j], ()):
+            if compact.startswith(form, j):
+                found.append(cid)
+                covered += sum(1 for ch in form if _CJK.match(ch))
+                j += len(form)
+                break
+        else:
+            j += 1
+    return found, covered
+
+
+@lru_cache(maxsize=None)
+def closure(cid: str) -> frozenset[str]:
+    """The concept and all its ancestors."""
+    out = {cid}
+    for p in CONCEPTS.get(cid, ((), "", ()))[0]:
+        out |= closure(p)
+    return frozenset(out)
+
+
+def kind(cid: str) -> str:
+    return CONCEPTS[cid][1]
+
+
+def _trie(words: list[str]) -> str:
+    """A regex for a set of literals shaped as a trie, so each position branches on one character."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        end = "" in node
+        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if end else body
+
+    return emit(root)
+
+
+def cue_regex(words: tuple[str, ...]) -> re.Pattern:
+    """One regex for a cue list: ASCII cues as whole words, CJK cues as substrings (longest match first)."""
+    ascii_ = [w for w in words if not _CJK.search(w)]
+    cjk = [w for w in words if _CJK.search(w)]
+    parts = []
+    if ascii_:
+        parts.append(r"(?<![a-z0-9])" + _trie(ascii_) + r"(?![a-z0-9])")
+    if cjk:
+        parts.append(_trie(cjk))
+    return re.compile("|".join(parts) or r"(?!x)x")
+
+
+_U = {
+    "size": r"gib|gb|mib|mb|tib|tb|kib|kb|pb|bytes?|字节",
+    "bandwidth": r"gb/s|gbps|tb/s|mb/s|gbit/s|gb/秒",
+    "percent": r"%|％",
+    "time": r"ms|毫秒|μs|us|微秒|seconds?|secs?|s|秒|minutes?|mins?|min|分钟|hours?|hrs?|h|小时|天|days?|weeks?|周",
+    "count": r"张卡|张|卡|gpus?|nodes?|个节点|节点|台|机|ranks?|workers?|experts?",
+    "params": r"b|billion|亿|t|m params",
+    "rate": r"tokens?/s|tok/s|samples?/s|it/s|tflops|pflops|flops|tflop/s",
+    "ratio": r"×|x|倍",
+    "steps": r"steps?|步|iterations?|iters?",
+    "tokens": r"k|m|tokens?|个 token",
+    "layers": r"层|layers?",
+}
+# Order matters: "gb/s" before "gb", "samples/s" before "s", the one-letter units last.
+_UNIT_ORDER = ("bandwidth", "rate", "size", "percent", "time", "count", "ratio", "steps", "layers", "tokens", "params")
+_UNIT_ALT = "|".join(f"(?P<{k}>{_U[k]})" for k in _UNIT_ORDER)
+NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?:[\s\-]*(?:" + _UNIT_ALT +
+                    r")(?![a-z]))?(?![a-z0-9])")
+ZH_NUMBER = re.compile(r"[一二两三四五六七八九十百千万半几]+多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
+FORMULA = re.compile(r"\(\s*[a-z]\s*[-−]\s*1\s*\)|(?<![a-z])\d+\s*[nψ](?![a-z])|sqrt\(|[×÷]\s*\(|/\s*\(")
+CONFIG = re.compile(r"(?<![a-z])[a-z]{1,2}\s*=\s*\d|(?<![a-z])(?:tp|pp|dp|cp|ep)\d+(?![a-z0-9])")
+
+
+# --------------------------------------------------------------------------- reading an answer
+
+import unicodedata  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+
+# A semicolon joins clauses of one thought ("…all-reduce…; we measured it at 31%"), so it splits clauses only.
+_SENT_END = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?=\s)")
+_CLAUSE_END = re.compile(r"(?<=[，：:、；;])|(?<=,)(?!\d)|(?=\s[—–-]\s)")
+CUES = {name: cue_regex(words) for name, words in {
+    "causal": CAUSAL, "tradeoff": TRADEOFF, "contrast": CONTRAST, "validation": VALIDATION,
+    "provenance": PROVENANCE, "incident": INCIDENT_STRONG, "incident_weak": INCIDENT_WEAK,
+    "sequence": SEQUENCE, "outcome": OUTCOME, "first_person": FIRST_PERSON, "dont_know": DONT_KNOW, "help": HELP,
+    "not_mine": NOT_MINE, "refuse": REFUSE, "wants_end": WANTS_END, "naive_neg": NAIVE_NEGATORS,
+}.items()}
+# Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
+_GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
+_INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"
+_NAME_LIKE = re.compile(r"\b(?:[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9\-]*|[a-z]+[A-Z][A-Za-z0-9]*)\b")
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*")
+_CJK_ALL = re.compile(r"[\u3400-\u9fff]")
+_ALNUM = re.compile(r"[^\W_]", re.UNICODE)
+# Markup is addressed to a machine, never to the interviewer: a wrapped span ("<system>…</system>",
+# "[INST]…[/INST]", "<|im_start|>…<|im_end|>", "<script>…</script>") goes whole, then any tag left over.
+_ROLE_TAG = re.compile(
+    r"(<\s*(system|assistant|user|instructions?|script|style)\b[^>]*>.*?<\s*/\s*\2\s*>"
+    r"|\[\s*(inst|system|sys)\s*\].*?\[\s*/\s*\3\s*\]"
+    r"|<\|\s*im_start\s*\|>.*?(?:<\|\s*im_end\s*\|>|\Z)"
+    r"|<\|?/?\s*(?:system|assistant|user|im_start|im_end|instructions?)\s*\|?>"
+    r"|\[/?\s*(?:system|assistant|inst|user|sys)\s*\]"
+    r"|</?[a-z_][\w\-]*(?:\s[^<>]*)?/?>"
+    # a line posing as another speaker ("SYSTEM: …", "面试官：…") is not the candidate talking
+    r"|(?:^|(?<=\n))[ \t#*]*(?:system|assistant|user|developer|grader|human|ai|interviewer|scorer|"
+    r"系统|助手|用户|面试官|评分员|评分器)\s*[:：][^\n]*)", re.I | re.S | re.M)
+_CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
+
+
+def norm(s: str) -> str:
+    return unicodedata.normalize("NFKC", s).casefold()
+
+
+def closed(concepts) -> set[str]:
+    return set().union(*(closure(c) for c in concepts)) if concepts else set()
+
+
+@dataclass
+class Clause:
+    """A clause of the answer: where it sits in its sentence and what was found in it."""
+
+    text: str
+    sent: int
+    start: int
+    end: int
+    concepts: set[str]
+    numbers: list[str]
+    cues: dict[str, int]
+    said: set[str] = field(default_factory=set)  # concepts named outright, not inferred from a number
+
+
+@dataclass
+class Reading:
+    """Everything found in one answer; text addressed to the grader is set aside in `grader`."""
+
+    clauses: list[Clause]
+    sentences: list[str]
+    grader: list[str] = field(default_factory=list)
+    concepts: set[str] = field(default_factory=set)
+    direct: set[str] = field(default_factory=set)
+    numbers: float = 0.0
+    cues: dict[str, int] = field(default_factory=dict)
+    size: int = 0
+    stuffing: bool = False
+    memo: dict = field(default_factory=dict, repr=False)  # per-sentence cue checks, filled by the scorer
+
+    def has(self, cue: str) -> bool:
+        return self.cues.get(cue, 0) > 0
+
+    @property
+    def mech(self) -> set[str]:
+        """Mechanism words the candidate used; "20% of the step was communication" alone is a number, not one."""
+        return {c for cl in self.clauses for c in cl.said if kind(c) == "mech"}
+
+    def sentence_clauses(self, i: int) -> list[Clause]:
+        return [c for c in self.clauses if c.sent == i]
+
+
+def _pieces(text: str, pattern: re.Pattern) -> list[tuple[str, int, int]]:
+    """Non-empty stripped pieces of `text` with their offsets, so quotes stay verbatim."""
+    out, pos = [], 0
+    for raw in pattern.split(text):
+        start = text.find(raw, pos)
+        pos = start + len(raw)
+        piece = raw.strip()
+        if piece:
+            a = start + raw.find(piece)
+            out.append((piece, a, a + len(piece)))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _is_term(token: str) -> bool:
+    return bool(find_concepts(norm(token))[0])
+
+
+def _bare(clause: str) -> bool:
+    """A clause that is nothing but terms, names, numbers and "and" is a list item, not a statement."""
+    rest = _CONNECT.sub(" ", NUMBER.sub(" ", norm(clause)))
+    names = sum(len(m) for m in _NAME_LIKE.findall(_CONNECT.sub(" ", NUMBER.sub(" ", clause))) if not _is_term(m))
+    return len(_ALNUM.findall(rest)) - find_concepts(rest)[1] - names <= 0
+
+
+def composites(concepts: set[str], kinds: list[str]) -> set[str]:
+    """Concepts a clause shows by a number next to a topic word ("31% of the step was all-reduce")."""
+    c = closed(concepts)
+    out = set()
+    sized = any(k in ("size", "bandwidth", "formula") for k in kinds)
+    if "communication" in c and sized:
+        out.add("comm_volume")
+    if "communication" in c and "percent" in kinds:
+        out.add("comm_share")
+    # "40 GB per GPU" is memory; "GB/s" is bandwidth, a different unit kind.
+    if "size" in kinds and c & {"sharding", "zero", "optimizer_state", "parameters", "gradient", "activation",
+                                "hardware"}:
+        out.add("memory")
+    if "params" in kinds:
+        out.add("model_size")
+    if "rollout" in c and "percent" in kinds:
+        out.add("main_cost")
+    if c & {"checkpoint", "weight_sync"} and any(k in ("time", "steps") for k in kinds):
+        out.add("interval")
+    if c & {"mfu", "flops"} and any(k in ("percent", "rate", "formula") for k in kinds):
+        out.add("flops")
+    if kinds.count("config") >= 1 and c & {"parallelism"}:
+        out.add("config")
+    return out
+
+
+def is_grader(sentence: str) -> bool:
+    n = norm(sentence)
+    return any(p.search(n) for p in _GRADER)
+
+
+def read(answer: str) -> Reading:
+    """Split the answer into sentences and clauses; find concepts, numbers and cues in each."""
+    r = Reading(clauses=[], sentences=[])
+    # A role tag ("<|im_end|>", "[system]") is its own piece, so it cannot take a real sentence down with it.
+    whole = norm(answer)
+    suspect = any(p.search(whole) for p in _GRADER)  # most answers address nobody: one pass decides
+    segments = []
+    pos = 0
+    for m in _ROLE_TAG.finditer(answer):
+        segments += _pieces(answer[pos : m.start()], _SENT_END) + [(m.group(), 0, 0)]
+        pos = m.end()
+    segments += _pieces(answer[pos:], _SENT_END)
+    for s, _, _ in segments:
+        s = s.strip()
+        if not s:
+            continue
+        if (suspect and is_grader(s)) or _ROLE_TAG.fullmatch(s):
+            r.grader.append(s)
+            continue
+        si = len(r.sentences)
+        r.sentences.append(s)
+        for c, a, b in _pieces(s, _CLAUSE_END):
+            n = norm(c)
+            concepts, covered = find_concepts(n)
+            kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n)]
+            kinds += (["count"] * len(ZH_NUMBER.findall(n)) + ["formula"] * len(FORMULA.findall(n))
+                      + ["config"] * len(CONFIG.findall(n)))
+            cues = {k: len(CUES[k].findall(n)) for k in _INTENT}
+            names = [m for m in _NAME_LIKE.findall(c) if not _is_term(m)]
+            cues.update(covered=covered + sum(map(len, names)), hits=len(concepts), names=len(names))
+            size = len(_ALNUM.findall(n))
+            # Prose leaves plenty of uncovered text; only near-bare clauses need the exact (second) pass.
+            maybe_bare = size - cues["covered"] - sum(len(m.group()) for m in NUMBER.finditer(n)) <= 12
+            cues["bare"] = size if concepts and maybe_bare and _bare(c) else 0
+            found = set(concepts)
+            r.clauses.append(Clause(c, si, a, b, found | composites(found, kinds), kinds, cues, found))
+        mine = [cl for cl in r.clauses if cl.sent == si]
+        if mine:  # judgement cues are read once per sentence and kept on its first clause
+            ns = norm(s)
+            mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT})
+        # A share of the step often sits one clause away from what it is the share of.
+        pct = [cl for cl in mine if "percent" in cl.numbers]
+        if pct and "communication" in closed(set().union(*(cl.concepts for cl in mine))):
+            pct[0].concepts.add("comm_share")
+    _aggregate(r)
+    return r
+
+
+def _aggregate(r: Reading) -> None:
+    text = " ".join(r.sentences)
+    for cl in r.clauses:
+        r.direct |= cl.concepts
+        for k, v in cl.cues.items():
+            r.cues[k] = r.cues.get(k, 0) + v
+        r.numbers += sum(0.5 if k in ("bare", "config") else 1.0 for k in cl.numbers)
+    r.concepts = closed(r.direct)
+    cjk = len(_CJK_ALL.findall(text))
+    words = LATIN_WORD.findall(text)
+    r.size = cjk + 2 * len(words)
+    # Keyword stuffing: a dense run of terms with almost no function words and no reasoning.
+    alnum = len(_ALNUM.findall(text)) or 1
+    func = sum(1 for w in words if w.lower() in FUNCTION_WORDS_EN) + sum(1 for ch in text if ch in FUNCTION_CHARS_ZH)
+    tokens = len(words) + cjk / 2 or 1
+    hits = sum(c.cues.get("hits", 0) for c in r.clauses)
+    listed = r.cues.get("bare", 0) / alnum >= 0.6
+    dense = r.cues.get("covered", 0) / alnum >= 0.55 and func / tokens < 0.12
+    r.stuffing = len(r.direct) >= 5 and hits >= 5 and (listed or dense) and not r.has("causal")
+
+
+def answer_lang(text: str) -> str:
+    cjk = len(_CJK_ALL.findall(text))
+    return "zh" if cjk and cjk >= len(LATIN_WORD.findall(text)) else "en"

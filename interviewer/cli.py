@@ -119,9 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # No command means the UI, flags included: `interviewer --lang en` is `interviewer tui --lang en`.
+    commands = {"skills", "plan", "score", "chat", "resume", "report", "transcripts", "config", "tui"}
+    if not any(a in commands for a in argv) and not {"-h", "--help", "--version"} & set(argv):
+        argv = ["tui", *argv]
     args = build_parser().parse_args(argv)
-    if args.command is None:
-        args = build_parser().parse_args(["tui", *(argv or sys.argv[1:])])
     key = args.command + (f" {args.subcommand}" if getattr(args, "subcommand", None) else "")
     module, func = HANDLERS[key].split(":")
     from interviewer.errors import InterviewerError

@@ -1,0 +1,1 @@
+"""The Textual terminal UI; imported only by `interviewer tui`, never by the headless core."""

@@ -1,0 +1,185 @@
+"""The Textual app: screen navigation, global keys and the factory shared by the CLI and the tests."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable, Iterable
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+
+from interviewer.tui.services import EngineFactory, Prefill, Services, SettingsLoader
+
+DARK, LIGHT = "textual-dark", "textual-light"
+
+
+class SettingsReady(Message):
+    """The provider settings were read (after the first paint)."""
+
+
+class UnfinishedFound(Message):
+    """An unfinished session was found at start-up (a crash, a kill, a closed terminal)."""
+
+    def __init__(self, summary) -> None:
+        super().__init__()
+        self.summary = summary
+
+
+class InterviewerApp(App[None]):
+    """Screens: Start → (Plan) → Interview or Co-pilot → Report; History and Help from anywhere."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "interviewer"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("f2", "toggle_theme", "Light/dark", show=False),
+        Binding("f3", "history", "History", show=False),
+    ]
+
+    def __init__(self, services: Services, prefill: Prefill | None = None, clock: Callable[[], float] = time.monotonic,
+                 blink: bool = True, theme: str | None = None, offer_resume: bool = True) -> None:
+        super().__init__()
+        self.services = services
+        self.prefill = prefill or Prefill()
+        self.clock = clock
+        self.blink = blink
+        self.offer_resume = offer_resume
+        if theme:
+            self.theme = theme
+
+    def on_mount(self) -> None:
+        from interviewer.tui.screens.start import StartScreen
+
+        self.push_screen(StartScreen(self.prefill))
+        self.call_after_refresh(self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        self.warm_up()
+        if self.offer_resume:
+            self.find_unfinished()
+
+    # ------------------------------------------------------------------ workers
+
+    @work(thread=True, group="warm-up")
+    def warm_up(self) -> None:
+        try:
+            self.services.resolve_settings()
+        except Exception as e:  # noqa: BLE001 - e.g. a broken config file: shown, and offline stays in use
+            from interviewer.tui.messages import failure_text
+
+            self.services.settings_error = failure_text(e)
+        self.post_message(SettingsReady())
+        try:
+            self.services.warm_up()
+        except Exception:  # noqa: BLE001, S110 - warming up is an optimisation; the real import reports errors
+            pass
+
+    def on_settings_ready(self, message: SettingsReady) -> None:
+        from interviewer.tui.screens.start import StartScreen
+
+        if self.services.settings_error:
+            self.notify(self.services.settings_error, title="provider", severity="warning", markup=False, timeout=10)
+        for screen in self.screen_stack:
+            if isinstance(screen, StartScreen):
+                screen.show_provider()
+
+    @work(thread=True, group="unfinished")
+    def find_unfinished(self) -> None:
+        found = self.services.unfinished()
+        if found is not None:
+            self.post_message(UnfinishedFound(found))
+
+    def on_unfinished_found(self, message: UnfinishedFound) -> None:
+        from interviewer.tui.screens.confirm import ConfirmModal
+        from interviewer.tui.fmt import when
+
+        s = message.summary
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.resume_session(s.path, s.mode)
+
+        self.push_screen(ConfirmModal(
+            f"An unfinished session was found:\n{when(s.updated_at)} · {s.skill} · {s.mode} · {s.answers} answers "
+            "so far.\n\nResume it?", yes="Resume", no="Not now"), answer)
+
+    # ------------------------------------------------------------------ navigation
+
+    def open_plan_or_interview(self, pack, resume, plan, mode: str) -> None:
+        """After Start: practice goes straight to the interview; plan and co-pilot show the plan first."""
+        if mode == "practice":
+            self.start_interview(pack, resume, plan, mode)
+            return
+        from interviewer.tui.screens.plan import PlanScreen
+
+        self.push_screen(PlanScreen(pack, resume, plan, mode))
+
+    def _interview_screen(self, mode: str, **kwargs) -> Screen:
+        if mode == "copilot":
+            from interviewer.tui.screens.copilot import CopilotScreen
+
+            return CopilotScreen(**kwargs)
+        from interviewer.tui.screens.interview import InterviewScreen
+
+        return InterviewScreen(**kwargs)
+
+    def start_interview(self, pack, resume, plan, mode: str, replace: bool = False) -> None:
+        screen = self._interview_screen(mode, new=(pack, resume, plan))
+        (self.switch_screen if replace else self.push_screen)(screen)
+
+    def resume_session(self, path: str | Path, mode: str = "practice") -> None:
+        self.push_screen(self._interview_screen(mode, restore=str(path)))
+
+    def show_report(self, transcript, path=None, replace: bool = False) -> None:
+        from interviewer.tui.screens.report import ReportScreen
+
+        screen = ReportScreen(transcript, path)
+        (self.switch_screen if replace else self.push_screen)(screen)
+
+    # ------------------------------------------------------------------ global actions
+
+    def action_help(self) -> None:
+        from interviewer.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_history(self) -> None:
+        from interviewer.tui.screens.history import HistoryScreen
+
+        if not any(isinstance(s, HistoryScreen) for s in self.screen_stack):
+            self.push_screen(HistoryScreen())
+
+    def action_toggle_theme(self) -> None:
+        self.theme = LIGHT if self.theme == DARK or self.current_theme.dark else DARK
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help: keys", "Every key binding (F1)", self.action_help)
+        yield SystemCommand("History", "Saved sessions: reports, resume, export, delete (F3)", self.action_history)
+        yield SystemCommand("Light / dark", "Switch between the light and the dark theme (F2)",
+                            self.action_toggle_theme)
+
+
+def make_app(settings=None, transcripts: str | Path | None = None, skill: str | None = None,
+             skills_dir: list[str] | None = None, lang: str | None = None, resume: str | None = None,
+             mode: str = "practice", engine_factory: EngineFactory | None = None, settings_error: str | None = None,
+             settings_loader: SettingsLoader | None = None, clock: Callable[[], float] = time.monotonic,
+             blink: bool = True, theme: str | None = None, offer_resume: bool = True) -> InterviewerApp:
+    """The app with its collaborators: the CLI passes a settings loader, tests pass fakes and a frozen clock.
+
+    With neither `settings` nor `settings_loader` the app is offline; `engine_factory` overrides both.
+    """
+    from interviewer.paths import transcripts_dir
+
+    services = Services(transcripts=transcripts_dir(str(transcripts) if transcripts else None),
+                        engine_factory=engine_factory, skills_dirs=skills_dir, settings=settings,
+                        settings_error=settings_error, settings_loader=settings_loader)
+    prefill = Prefill(skill=skill, lang=lang, resume=resume, mode=mode or "practice")
+    return InterviewerApp(services, prefill, clock=clock, blink=blink, theme=theme, offer_resume=offer_resume)

@@ -1,0 +1,246 @@
+"""The Interview screen (practice): conversation, multi-line answer box, side panel; the session runs in workers."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from interviewer.tui.messages import Failed, failure_text
+from interviewer.tui.screens.confirm import ConfirmModal
+from interviewer.tui.view_state import session_view
+from interviewer.tui.widgets.answer_input import AnswerInput
+from interviewer.tui.widgets.conversation_log import ConversationLog
+from interviewer.tui.widgets.side_panel import SidePanel
+
+
+class Opened(Message):
+    """The session exists; `turns` are every turn so far (the last one is the question waiting)."""
+
+    def __init__(self, session, turns, view, notices) -> None:
+        super().__init__()
+        self.session, self.turns, self.view, self.notices = session, turns, view, notices
+
+
+class Piece(Message):
+    """A piece of the interviewer's reply, as it streams in."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class Answered(Message):
+    """Session.answer returned: the TurnResult and a fresh SessionView."""
+
+    def __init__(self, result, view) -> None:
+        super().__init__()
+        self.result, self.view = result, view
+
+
+class Closed(Message):
+    """The finished session is scored and saved."""
+
+    def __init__(self, transcript, path) -> None:
+        super().__init__()
+        self.transcript, self.path = transcript, path
+
+
+class InterviewBase(Screen):
+    """What practice and co-pilot share: opening the session, sending answers, streaming, finishing."""
+
+    AUTO_FOCUS = "#answer"
+    mode = "practice"
+    interviewer_label = "Interviewer"
+    candidate_label = "You"
+    placeholder = "your answer… (Enter = new line, ctrl+s = send)"
+    feedback_default = False
+    grid = False
+
+    def __init__(self, new: tuple | None = None, restore: str | None = None) -> None:
+        super().__init__()
+        self.new, self.restore = new, restore
+        self.session = None  # only workers call its methods
+        self.busy = True
+        self.finished = False
+        self.started_at = 0.0
+        self.pending_entry = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="interview-main"):
+            with Vertical(id="conversation-col"):
+                yield ConversationLog(id="log")
+                yield Static(Text("● the interviewer is thinking…", style="italic"), id="thinking")
+                yield AnswerInput(self.placeholder, blink=self.app.blink, id="answer")
+            yield SidePanel(feedback=self.feedback_default, grid=self.grid, id="side")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.mode
+        self.started_at = self.app.clock()
+        self._tick()
+        self.set_interval(1.0, self._tick)
+        self._set_busy(True)
+        self.open_session()
+
+    def _tick(self) -> None:
+        self.query_one(SidePanel).set_elapsed(self.app.clock() - self.started_at)
+
+    def _set_busy(self, busy: bool) -> None:
+        self.busy = busy
+        self.query_one("#thinking").display = busy
+        self.query_one(SidePanel).border_subtitle = "thinking…" if busy else ""
+
+    # ------------------------------------------------------------------ workers
+
+    @work(thread=True, exclusive=True, group="session")
+    def open_session(self) -> None:
+        services = self.app.services
+        try:
+            if self.restore:
+                session = services.restore(self.restore)
+            else:
+                pack, resume, plan = self.new
+                session = services.new_session(pack, resume, plan, self.mode)
+            first = session.start()
+            turns = [t.model_copy() for t in session.transcript.turns]
+            self.post_message(Opened(session, turns, session_view(session), first.notices))
+        except Exception as e:  # noqa: BLE001 - shown, never raised into the app
+            self.post_message(Failed(failure_text(e)))
+
+    @work(thread=True, exclusive=True, group="session")
+    def run_answer(self, session, text: str) -> None:
+        try:
+            result = session.answer(text, on_text=lambda piece: self.post_message(Piece(piece)))
+            self.post_message(Answered(result, session_view(session)))
+            if result.finished:
+                self.post_message(Closed(session.close(), session.store.path if session.store else None))
+        except Exception as e:  # noqa: BLE001
+            self.post_message(Failed(failure_text(e)))
+
+    @work(thread=True, exclusive=True, group="session")
+    def run_close(self, session) -> None:
+        try:
+            self.post_message(Closed(session.close(), session.store.path if session.store else None))
+        except Exception as e:  # noqa: BLE001
+            self.post_message(Failed(failure_text(e)))
+
+    # ------------------------------------------------------------------ handlers
+
+    def on_opened(self, message: Opened) -> None:
+        self.session = message.session
+        log = self.query_one(ConversationLog)
+        for turn in message.turns:
+            self._add_turn(log, turn, pending=turn is message.turns[-1] and not message.view.finished)
+        self._after_turn(message.view, message.notices)
+        if message.view.finished:
+            self.run_close(self.session)
+
+    def on_piece(self, message: Piece) -> None:
+        self.query_one(ConversationLog).stream_piece(self.interviewer_label, message.text)
+
+    def on_answered(self, message: Answered) -> None:
+        result = message.result
+        log = self.query_one(ConversationLog)
+        if result.candidate is None:
+            if result.interviewer is not None and not result.notices:
+                log.add("interviewer", f"{self.interviewer_label} (again)", result.interviewer.text)
+        elif result.interviewer is not None:
+            entry = log.finish_stream(self.label_for(result.interviewer, pending=not result.finished),
+                                      result.interviewer.text)
+            self.pending_entry = entry
+        self._after_turn(message.view, result.notices)
+        if result.finished:
+            self._set_busy(True)
+            self.query_one("#thinking", Static).update(Text("● scoring and saving…", style="italic"))
+
+    def on_closed(self, message: Closed) -> None:
+        self._set_busy(False)
+        self.app.show_report(message.transcript, message.path, replace=True)
+
+    def on_failed(self, message: Failed) -> None:
+        self._set_busy(False)
+        self.notify(message.text, severity="error", markup=False, timeout=10)
+        if self.session is None:
+            self.app.pop_screen()
+
+    def on_answer_input_submitted(self, message: AnswerInput.Submitted) -> None:
+        self.send(message.text)
+
+    def _after_turn(self, view, notices) -> None:
+        self.finished = view.finished
+        self.query_one(SidePanel).show(view)
+        for note in notices:
+            self.notify(note, severity="warning", markup=False, timeout=8)
+        self._set_busy(False)
+
+    def _add_turn(self, log: ConversationLog, turn, pending: bool = False):
+        if turn.role == "candidate":
+            return log.add("candidate", self.candidate_label, turn.text)
+        entry = log.add("interviewer", self.label_for(turn, pending), turn.text)
+        if pending:
+            self.pending_entry = entry
+        return entry
+
+    def label_for(self, turn, pending: bool) -> str:
+        return self.interviewer_label
+
+    # ------------------------------------------------------------------ sending
+
+    def send(self, text: str) -> bool:
+        """Hand `text` (an answer or a /command) to the session; False when it cannot be sent now."""
+        if self.session is None or self.busy:
+            self.notify("the interviewer is still thinking; your text stays in the box", markup=False)
+            return False
+        if self.finished:
+            self.notify("the interview has ended", markup=False)
+            return False
+        answer = self.query_one(AnswerInput)
+        if answer.text.strip() == text:
+            answer.clear()
+        if text.split()[0].lower() != "/repeat":
+            self.query_one(ConversationLog).add("candidate", self.candidate_label, text)
+        self._set_busy(True)
+        self.run_answer(self.session, text)
+        return True
+
+    def action_send(self) -> None:
+        if not self.query_one(AnswerInput).submit():
+            self.notify("type an answer first (Enter adds a line, ctrl+s sends)", markup=False)
+
+    def action_command(self, command: str) -> None:
+        self.send(command)
+
+    def action_end(self) -> None:
+        if self.session is None or self.finished:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.send("/end")
+
+        self.app.push_screen(ConfirmModal("End the interview now and see the report?", yes="End"), confirmed)
+
+    def action_toggle_feedback(self) -> None:
+        side = self.query_one(SidePanel)
+        side.set_feedback(not side.feedback)
+        self.notify("feedback on" if side.feedback else "feedback off", timeout=2, markup=False)
+
+
+class InterviewScreen(InterviewBase):
+    """Practice: the candidate answers; feedback is off until ctrl+f."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "send", "Send"),
+        Binding("ctrl+n", "command('/skip')", "Skip"),
+        Binding("ctrl+t", "command('/hint')", "Hint"),
+        Binding("ctrl+r", "command('/repeat')", "Repeat"),
+        Binding("ctrl+g", "end", "End"),
+        Binding("ctrl+f", "toggle_feedback", "Feedback"),
+    ]

@@ -1,0 +1,92 @@
+"""Plain snapshots of a live session, taken in the worker thread and handed to the screen in a message.
+
+Widgets never read the Session itself: the scorer thread may still be writing to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class AnswerView:
+    """One scored answer for the feedback panel."""
+
+    number: int
+    excerpt: str
+    assessment: object | None
+
+
+@dataclass
+class TopicView:
+    """One planned topic in the co-pilot scoring grid."""
+
+    topic: str
+    level: int | None
+    markers: int
+    dangers: int
+
+
+@dataclass
+class SessionView:
+    """What the side panel shows after a turn."""
+
+    chain_id: str = ""
+    chain_topic: str = ""
+    on_resume: bool = True
+    evidence: str = ""
+    steps: int = 0
+    follow_ups: int = 0
+    chain_questions: int = 0
+    questions: int = 0
+    max_turns: int = 0
+    finished: bool = False
+    path: str = ""
+    lang: str = "zh"
+    answers: list[AnswerView] = field(default_factory=list)
+    grid: list[TopicView] = field(default_factory=list)
+    chains: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def excerpt(text: str, width: int = 60) -> str:
+    one = " ".join(text.split())
+    return one if len(one) <= width else one[: width - 1] + "…"
+
+
+def session_view(session) -> SessionView:
+    """A copy of everything the side panel needs from `session` (call it in the worker)."""
+    t = session.transcript
+    chain = session.current_chain
+    answers: list[AnswerView] = []
+    best: dict[str, TopicView] = {}
+    topics = list(dict.fromkeys(c.topic for c in t.plan.chains))
+    for topic in topics:
+        best[topic] = TopicView(topic, None, 0, 0)
+    n = 0
+    for turn in t.turns:
+        if turn.role != "candidate":
+            continue
+        n += 1
+        a = turn.assessment.model_copy(deep=True) if turn.assessment else None
+        answers.append(AnswerView(n, excerpt(turn.text), a))
+        if a is None:
+            continue
+        cell = best.get(a.topic)
+        if cell is None:
+            continue
+        if a.level is not None:
+            cell.level = max(cell.level or 0, a.level)
+        cell.markers += len(a.markers)
+        cell.dangers += len(a.danger_signals)
+    return SessionView(
+        chain_id=chain.id if chain else "", chain_topic=chain.topic if chain else "",
+        on_resume=chain.on_resume if chain else True,
+        evidence=chain.evidence[0].quote if chain and chain.evidence else "",
+        steps=t.state.steps.get(chain.id, 0) if chain else 0,
+        follow_ups=len(chain.follow_ups) if chain else 0,
+        chain_questions=sum(1 for x in t.turns if x.role == "interviewer" and chain and x.chain == chain.id
+                            and x.action != "end"),
+        questions=t.state.questions, max_turns=t.max_turns, finished=t.status == "finished",
+        path=str(session.store.path) if session.store else "", lang=t.lang,
+        answers=answers, grid=list(best.values()),
+        chains=[(c.id, c.topic, c.opening) for c in t.plan.chains if c.id not in t.state.skipped])

@@ -1,0 +1,115 @@
+"""The interview side panel: current chain, ladder depth, elapsed time, and per-answer feedback."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+
+from interviewer.tui.fmt import unbullet
+from interviewer.tui.view_state import SessionView, excerpt
+from interviewer.tui.widgets.level_bar import level_text
+from interviewer.tui.widgets.wrap_text import WrapText
+
+
+def clock_text(seconds: float) -> str:
+    s = max(0, int(seconds))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
+
+
+def depth_text(view: SessionView) -> Text:
+    """How far down the chain's follow-ups (the rule's probes, then the topic's ladder) the interview went."""
+    total = max(view.follow_ups, 1)
+    used = min(view.steps, total)
+    return Text.assemble("depth ", ("■" * used, "bold"), ("□" * (total - used), "dim"),
+                         f" {view.steps}/{view.follow_ups}", (f" · {view.chain_questions} asked here", "dim"))
+
+
+def feedback_text(view: SessionView) -> Text:
+    """Each answer, newest first: level, markers hit and danger signals, each with its quote."""
+    if not view.answers:
+        return Text("no answers yet", style="dim italic")
+    out = Text()
+    for ans in reversed(view.answers):
+        a = ans.assessment
+        out.append(f"A{ans.number} ", style="bold")
+        if a is None:
+            out.append_text(Text("not assessed", style="dim italic"))
+            out.append(f"  {ans.excerpt}\n\n", style="dim")
+            continue
+        level = f"{a.level}/4" if a.level is not None else "not assessed"
+        out.append_text(level_text(a.level, cells=1, label=f"{level} · {a.signal}"))
+        out.append("\n")
+        for m in a.markers:
+            out.append("+ ", style="bold green")
+            out.append(f"{m.marker} — “{m.evidence}”\n")
+        for d in a.danger_signals:
+            out.append("! ", style="bold red")
+            out.append(f"{d.signal} — “{d.evidence}”\n")
+        if a.feedback:
+            out.append(f"→ {a.feedback}\n", style="italic")
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def grid_text(view: SessionView) -> Text:
+    """The co-pilot scoring grid: every planned topic, its best level so far, markers and red flags."""
+    out = Text()
+    for cell in view.grid:
+        out.append(f"{cell.topic}\n", style="bold" if cell.topic == view.chain_topic else "")
+        out.append_text(level_text(cell.level, cells=1))
+        out.append(f"  +{cell.markers}", style="green")
+        out.append(f" !{cell.dangers}\n", style="red" if cell.dangers else "dim")
+    out.rstrip()
+    return out
+
+
+class SidePanel(VerticalScroll):
+    """Shows a SessionView; the screen calls `show` from its message handlers only (tab focuses it to scroll)."""
+
+    def __init__(self, feedback: bool = False, grid: bool = False, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.feedback = feedback
+        self.grid = grid
+        self.view = SessionView()
+
+    def compose(self):
+        yield WrapText(id="side-chain")
+        yield WrapText(id="side-depth")
+        yield WrapText(id="side-time")
+        yield WrapText(id="side-grid", classes="side-section")
+        yield WrapText(id="side-feedback", classes="side-section")
+
+    def on_mount(self) -> None:
+        self.border_title = "session"
+        self.show(self.view)
+
+    def show(self, view: SessionView) -> None:
+        self.view = view
+        chain = Text()
+        if view.chain_id:
+            chain.append(f"{view.chain_id} ", style="bold")
+            chain.append(view.chain_topic)
+            if view.evidence:
+                chain.append(f"\n“{excerpt(unbullet(view.evidence), 48)}”", style="italic dim")
+            elif not view.on_resume:
+                chain.append("\nnot on the résumé", style="italic dim")
+        self.query_one("#side-chain", WrapText).update(chain)
+        depth = depth_text(view) if view.chain_id else Text("")
+        depth.append(f"\nquestions {view.questions}/{view.max_turns}", style="dim")
+        self.query_one("#side-depth", WrapText).update(depth)
+        grid = self.query_one("#side-grid", WrapText)
+        grid.display = self.grid
+        if self.grid:
+            grid.update(Text.assemble(("scoring grid\n", "bold underline"), grid_text(view)))
+        fb = self.query_one("#side-feedback", WrapText)
+        fb.display = self.feedback
+        if self.feedback:
+            fb.update(Text.assemble(("feedback\n", "bold underline"), feedback_text(view)))
+
+    def set_elapsed(self, seconds: float) -> None:
+        self.query_one("#side-time", WrapText).update(Text.assemble("elapsed ", (clock_text(seconds), "bold")))
+
+    def set_feedback(self, on: bool) -> None:
+        self.feedback = on
+        self.show(self.view)

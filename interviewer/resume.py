@@ -204,6 +204,8 @@ def decode(data: bytes, name: str = "<bytes>") -> str:
                 continue
         else:
             raise ResumeError(f"{name}: not text in UTF-8, GBK/GB18030 or UTF-16 (or a binary file)")
+    if "\x00" in text:  # the same bytes without a BOM are refused as binary; so are they with one
+        raise ResumeError(f"{name}: a binary file, not text")
     odd = sum(1 for ch in text if unicodedata.category(ch) in ("Cc", "Co", "Cn", "Cs") and ch not in "\n\r\t\f\v")
     if odd > max(4, len(text) // 100):
         raise ResumeError(f"{name}: a binary file, not text")

@@ -156,12 +156,26 @@ def _one_line(s: str) -> str:
 # What save() writes starts like this; such files take pydantic's one-pass JSON validation (listing 1,000
 # sessions cold is mostly parsing), anything else or anything it rejects takes the careful path below.
 _OURS = re.compile(rb'\{\s*"schema_version"\s*:\s*(\d{1,4})\s*,')
+# A JSON escape of a lone surrogate loads fine but can never be written back as UTF-8.
+_SURROGATE_ESC = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _scrub(obj):
+    """Every string with lone surrogates replaced by '?', so a loaded transcript can always be saved again."""
+    if isinstance(obj, str):
+        return obj.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(obj, list):
+        return [_scrub(x) for x in obj]
+    if isinstance(obj, dict):
+        return {_scrub(k): _scrub(v) for k, v in obj.items()}
+    return obj
 
 
 def parse(raw: bytes, name: str = "<transcript>") -> Transcript:
     """Bytes → Transcript; TranscriptError (one line, naming `name`) for anything that is not a readable one."""
     head = _OURS.match(raw)
-    if head and 1 <= int(head.group(1)) <= SCHEMA_VERSION:
+    surrogates = bool(_SURROGATE_ESC.search(raw))
+    if head and 1 <= int(head.group(1)) <= SCHEMA_VERSION and not surrogates:
         with contextlib.suppress(ValidationError):
             return Transcript.model_validate_json(raw)
     if not raw.strip():
@@ -174,6 +188,8 @@ def parse(raw: bytes, name: str = "<transcript>") -> Transcript:
         raise TranscriptError(f"{name} is not a transcript (bad JSON at line {e.lineno})") from None
     except RecursionError:
         raise TranscriptError(f"{name} is not a transcript (JSON nested too deeply)") from None
+    if surrogates:
+        data = _scrub(data)
     if not isinstance(data, dict):
         raise TranscriptError(f"{name} is not a transcript (expected a JSON object, found {type(data).__name__})")
     version = data.get("schema_version")

@@ -433,8 +433,12 @@ def build_scorecard(topics: list[str], assessed: list[Assessment], lang: str = "
     zh = lang == "zh"
     order = list(dict.fromkeys(topics)) + [a.topic for a in assessed if a.topic not in topics]
     card = Scorecard()
+    # Grouped once: the session rebuilds the card after every turn, so a per-topic scan grew quadratically.
+    by_topic: dict[str, list[Assessment]] = {}
+    for a in assessed:
+        by_topic.setdefault(normalize_key(a.topic), []).append(a)
     for title in dict.fromkeys(order):
-        mine = [a for a in assessed if normalize_key(a.topic) == normalize_key(title)]
+        mine = by_topic.get(normalize_key(title), [])
         scored = [a for a in mine if a.level is not None]
         for a in mine:
             for d in a.danger_signals:

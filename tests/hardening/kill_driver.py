@@ -48,6 +48,20 @@ def main(argv: list[str]) -> int:
     plan = build_plan(pack, resume, 45, "zh")
     with open(answers_path, encoding="utf-8") as f:
         answers = list(read_answers(f))
+    # One uncut run sets the kill window, so the kills land inside sessions on slow and fast machines alike.
+    r, w = os.pipe()
+    t0 = time.perf_counter()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        child(lambda: Session.create(pack, resume, plan, store=TranscriptStore(Path(out_dir) / "uncut.json"),
+                                     max_turns=200), answers, w)
+    os.close(w)
+    while os.read(r, 65536):
+        pass
+    os.close(r)
+    os.waitpid(pid, 0)
+    window = min(float(max_delay), 0.9 * (time.perf_counter() - t0))
     for i in range(int(rounds)):
         path = Path(out_dir) / f"fork-{i:03d}.json"
 
@@ -60,7 +74,7 @@ def main(argv: list[str]) -> int:
             os.close(r)
             child(factory, answers, w)
         os.close(w)
-        time.sleep(rng.uniform(0, float(max_delay)))
+        time.sleep(rng.uniform(0, window))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         chunks = []

@@ -147,7 +147,7 @@ def test_kill_minus_9_during_real_chat_sessions(tmp_path):
 # --------------------------------------------------------------------------- forked sessions, many kills
 
 
-def fork_kill_campaign(root: Path, rounds: int, seed: int = 11, max_delay: float = 0.25) -> list[dict]:
+def fork_kill_campaign(root: Path, rounds: int, seed: int = 11, max_delay: float = 2.0) -> list[dict]:
     sent = script(40)
     answers = answers_file(root / "answers.txt", sent)
     out = subprocess.run([sys.executable, str(Path(__file__).with_name("kill_driver.py")), str(root), str(rounds),

@@ -3,7 +3,9 @@
 Pack phrases are terse notes for interviewers ("显存省了多少", "the baseline", "what a checkpoint
 stores, how often to save, and why…"). Each is cut to its first question (a compound rung is
 several questions; the DESIGN lesson is that multi-question turns are the commonest defect),
-stripped of parenthesised hints (they often give the answer away), and framed as natural speech.
+stripped of parenthesised hints (they often give the answer away), and framed as natural speech:
+a noun phrase is asked by its head ("X 的区别" → "X 有什么区别？", "the cost of X" → "What is the cost of X?"),
+and an indirect English question becomes a direct one when that is safe ("how X was chosen" → "How was X chosen?").
 The offline interviewer engine reuses these functions, so they take plain strings and models only.
 """
 
@@ -12,17 +14,14 @@ from __future__ import annotations
 import re
 
 from interviewer.skills import Rule, Topic
-from interviewer.textutil import split_top
+from interviewer import questions_en as E
+from interviewer.textutil import QUESTION_MARKS, split_top, strip_hints
 
 QUOTE_LIMIT = 60
 PICKUP_LIMIT = 40
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_PAREN = re.compile(r"[（(][^（）()]*[）)]")
-_QMARKS = re.compile(r"[?？]")
-# A formula's brackets stay: digits with an operator, or single-letter variables ("2(t-1)/t", "s·b·h").
-_MATH = re.compile(r"\d\s*[-+*/=·^×÷]|[-+*/=·^×÷√]\s*\d|\b[a-zA-Z]\s*[-+*/·^]\s*[a-zA-Z]\b")
-
+QUESTION_MARKS = re.compile(r"[?？]")
 # --- Chinese ------------------------------------------------------------------------------
 _ZH_Q = re.compile(r"怎么|怎样|如何|为什么|为何|什么|哪|多少|多久|多大|多长|多快|几[个次种层级张台天块]|是否|有没有|"
                    r"还是|吗|谁|没有$|([^\s])[不没]\1")
@@ -33,26 +32,12 @@ _ZH_SECOND_Q = re.compile(r"(?:与|和|及|并且|并|以及|还有|同时)(?=�
 _ZH_DIRECTIVE_TAIL = re.compile(r"并(?:交叉)?(?:验证|核对|确认).*$")
 _ZH_DIRECTIVE = re.compile(r"^(?:验证|交叉验证|核实|确认是否)|要标记$|标记出来$")
 _ZH_ASK_PREFIX = re.compile(r"^(?:逐项问|逐个问|追问|再问|追|问)\s*")
-
-# --- English ------------------------------------------------------------------------------
-_WH = r"(?:how|what|which|where|whether|why|when|who|whom|whose|if)"
-_EN_WH = re.compile(rf"^(?:(?:at|in|on|for|from|to|by|under|with|of)\s+)?{_WH}\b", re.I)
-_EN_SHORT_DIRECT = re.compile(r"^how (?:many|much|long|often)\b", re.I)
-_EN_VERB = re.compile(r"\b(?:is|are|was|were|do|does|did|has|have|had)\b", re.I)
-_EN_SECOND_Q = re.compile(rf",?\s+(?:and|or|but)\s+(?={_WH}\b)", re.I)
-_EN_SO_WH = re.compile(rf"^(.+?),\s+(?:so|namely|i\.e\.)\s+({_WH}\b.*)$", re.I)
-_EN_NAMELY = re.compile(r",?\s+(?:namely|i\.e\.|e\.g\.)\s+.*$", re.I)
-_EN_CHOICE = re.compile(r"^(\S+(?:\s\S+)?)\s+(?:versus|vs\.?|or)\s+(\S+(?:\s\S+)?)$", re.I)
-_EN_NUMERIC = re.compile(r"\b(?:share|rate|ratio|mfu|qps|p\d\d|count|latency|throughput|interval|volume|size|"
-                         r"overhead|bandwidth|utili[sz]ation|usage|time|percentage|budget)$", re.I)
-_EN_NUMBERS = re.compile(r"^(?:the\s+|any\s+)?(?:[\w-]+\s+)?numbers?\b", re.I)
-_EN_DIRECTIVE_TAIL = re.compile(r",?\s+and\s+(?:cross-check|verify|check|confirm)\b.*$", re.I)
-_EN_DIRECTIVE = re.compile(r"^(?:flag|verify|cross-check|check that|mark|to verify|to check|one by one$)", re.I)
-_EN_PASSIVE_END = re.compile(r"\b(?:were|was|are|is)\s+\w+(?:ed|en|ne|wn)\b", re.I)
-_THIRD_PERSON = [(re.compile(r"\bthemselves\b", re.I), "yourself"), (re.compile(r"\btheir\b", re.I), "your"),
-                 (re.compile(r"\bthey\b", re.I), "you"), (re.compile(r"\bthem\b", re.I), "you"),
-                 (re.compile(r"\bthe candidate'?s?\b", re.I), "you")]
-
+# "找出慢节点的方法": a noun phrase, whatever question word sits inside its modifier ("是否在等数据的方法").
+_ZH_NOUN_HEAD = re.compile(r"^(.+?)的(方法|手段|思路|过程|流程|做法|方式|依据|原因|区别|差别|差异|取舍|代价|内容|组成|"
+                           r"顺序|时机|估算|实现|配置|约束|问题|瓶颈)$")
+_ZH_LEADING_Q = re.compile(r"^(?:为什么|为何|怎么|怎样|如何|哪|什么|是否|有没有|是不是)")
+# "长尾带来的问题" → "长尾带来哪些问题": only after a verb does "哪些" read naturally.
+_ZH_VERB_END = re.compile(r"(?:带来|解决|导致|引起|遇到|碰到|包含|保存|记录|考虑|关注|分片)$")
 
 def lang_of(lang: str | None) -> str:
     return "en" if (lang or "").lower().startswith("en") else "zh"
@@ -78,11 +63,16 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
 def clean_quote(quote: str, focus: list[str] | None = None, limit: int = QUOTE_LIMIT) -> str:
     """A résumé line made fit to read aloud: no bullet, no question mark, clipped around `focus` terms."""
     q = re.sub(r"^\s*(?:[-*•·▪●◦]|\d{1,2}[.)、]|#+)\s*", "", quote.strip())
-    q = _QMARKS.sub("", q).replace("「", "『").replace("」", "』").replace("“", "‘").replace("”", "’")
+    q = QUESTION_MARKS.sub("", q).replace("「", "『").replace("」", "』").replace("“", "‘").replace("”", "’")
     q = re.sub(r"\s+", " ", q).strip().rstrip("。.;；,，")
+    # NFKC turned "，：；" into ASCII; read aloud in a Chinese sentence they should look Chinese again.
+    for ascii_mark, wide in ((",", "，"), (":", "："), (";", "；")):
+        q = re.sub(rf"(?<=[\u3400-\u9fff）])\s*{ascii_mark}\s*|\s*{ascii_mark}\s*(?=[\u3400-\u9fff（])", wide, q)
+    if _CJK.search(q):
+        # "(Transformer Engine,per-tensor…)" in a Chinese line was "，"; "2,048" keeps its comma.
+        q = re.sub(r"(?<!\d),(?=\S)|(?<=\d),(?=[^\d\s])", "，", q)
     if len(q) > limit:
-        low = q.casefold()
-        hits = sorted((low.find(t.casefold()), len(t)) for t in (focus or []) if t and t.casefold() in low)
+        hits = _focus_spans(q, focus or [])
         if hits and hits[0][0] + hits[0][1] > limit - 1:
             # The résumé's own words for the rule lie past the cut: start a little before them.
             h = hits[0][0]
@@ -97,20 +87,26 @@ def clean_quote(quote: str, focus: list[str] | None = None, limit: int = QUOTE_L
     return clip(q, limit)
 
 
+def _focus_spans(q: str, focus: list[str]) -> list[tuple[int, int]]:
+    """(start, length) of each focus term in `q`, literal or by its alias ("MFU 提升" ↔ "MFU 从 38% 提升到 47%")."""
+    low = q.casefold()
+    spans = {(low.find(t.casefold()), len(t)) for t in focus if t and t.casefold() in low}
+    try:
+        from interviewer import lexicon
+
+        for term in focus:
+            if term and term.casefold() not in low:
+                matcher = lexicon.matcher_for(term)
+                counts = getattr(matcher, "_counts", lambda m: True)  # "2048 张" counts, "64 张" does not
+                spans |= {(m.start(), len(m.group())) for m in matcher.pattern.regex.finditer(q)
+                          if m.group().strip() and counts(m)}
+    except (ImportError, AttributeError):
+        pass  # without the alias lexicon only literal terms steer the clip
+    return sorted(spans)
+
+
 def _frame_quote(text: str, lang: str) -> str:
     return f"「{text}」" if lang == "zh" else f"“{text}”"
-
-
-def _sentence_start(s: str) -> str:
-    return s[:1].upper() + s[1:] if s else s
-
-
-def _lower_start(s: str) -> str:
-    # Keep acronyms and names ("MFU and…", "ZeRO and FSDP") as they are.
-    word = re.match(r"[A-Za-z]*", s).group()
-    if len(word) > 1 and word[0].isupper() and word[1:].islower():
-        return s[0].lower() + s[1:]
-    return s
 
 
 def _zh_cat(*parts: str) -> str:
@@ -128,8 +124,8 @@ def _zh_cat(*parts: str) -> str:
 
 
 def _zh_core(text: str) -> str:
-    s = _strip_parens(text).rstrip("。.；;")
-    s = _QMARKS.sub("", _ZH_DIRECTIVE_TAIL.sub("", s))
+    s = strip_hints(text).rstrip("。.；;")
+    s = QUESTION_MARKS.sub("", _ZH_DIRECTIVE_TAIL.sub("", s))
     s = re.sub(r"(?<!你)自己", "你自己", _ZH_ASK_PREFIX.sub("", s)).replace("候选人", "你")
     s = re.split(r"[：:]", s, maxsplit=1)[0].strip() or s
     segments = [p for p in re.split(r"[；;]", s) if p.strip()] or [s]
@@ -142,49 +138,17 @@ def _zh_core(text: str) -> str:
             break
     last = keep[-1]
     items = split_top(last, ("、",))
-    if sum(1 for i in items if _ZH_Q.search(i)) >= 2:
-        first = next(n for n, i in enumerate(items) if _ZH_Q.search(i))
-        last = "、".join(items[: first + 1])
+    asking = [n for n, i in enumerate(items) if _ZH_Q.search(i)]
+    # "数据怎么迁移、A 与 B 的取舍": what follows the first question is a second ask, not the list it asks about.
+    # A leading "为什么 / 什么时候" scopes over the whole list ("为什么风控、医疗、金融场景要求…").
+    scoped = bool(asking) and bool(_ZH_LEADING_Q.match(items[asking[0]]) or items[asking[0]].startswith("什么时候"))
+    if len(asking) >= 2 or (asking and asking[0] < len(items) - 1 and not scoped):
+        last = "、".join(items[: asking[0] + 1])
     m = _ZH_SECOND_Q.search(last)
     if m and _ZH_Q.search(last[: m.start()]):
         last = last[: m.start()]
     keep[-1] = last
     return "，".join(keep).strip()
-
-
-def _en_core(text: str) -> str:
-    s = _strip_parens(text).rstrip(".;")
-    s = _QMARKS.sub("", _EN_DIRECTIVE_TAIL.sub("", s))
-    for pat, repl in _THIRD_PERSON:
-        s = pat.sub(repl, s)
-    s = s.split(":", 1)[0].strip() or s
-    segments = [p.strip() for p in s.split(";") if p.strip()] or [s]
-    seg = next((p for p in segments if _EN_WH.search(p)), segments[0])
-    m = _EN_SECOND_Q.search(seg)
-    if m and m.start() > 0:
-        seg = seg[: m.start()]
-    # "what A, B, and C look like, how to tell them apart": keep up to the second interrogative;
-    # "a noun phrase, how to explain it": keep the noun phrase.
-    commas = [m.start() for m in re.finditer(",", seg)]
-    bounds = [0, *[c + 1 for c in commas]]
-    wh_at = [n for n, start in enumerate(bounds)
-             if _EN_WH.search(re.sub(r"^(?:and|or)\s+", "", seg[start:].lstrip()))]
-    if wh_at and (wh_at[0] > 0 or len(wh_at) >= 2):
-        cut = wh_at[0] if wh_at[0] > 0 else wh_at[1]
-        seg = seg[: commas[cut - 1]]
-    return _EN_NAMELY.sub("", seg).strip().rstrip(",")
-
-
-def _strip_parens(s: str) -> str:
-    """Drop parenthesised hints (they often hold the answer), but not the brackets of a formula."""
-    def drop(m: re.Match) -> str:
-        return m.group() if _MATH.search(m.group()[1:-1]) else " "
-
-    s = _PAREN.sub(drop, s)
-    s = re.sub(r"(?<=[\u3400-\u9fff，、。：；])\s+(?=[\u3400-\u9fff，、。：；？])", "", s)
-    s = re.sub(r"\s+(?=[，、。：；？])", "", s)
-    s = re.sub(r"\s+(?=[,.;:?])", "", s)
-    return re.sub(r"\s{2,}", " ", s).strip()
 
 
 def _first_clause(core: str, limit: int = 36) -> str:
@@ -197,9 +161,42 @@ def _first_clause(core: str, limit: int = 36) -> str:
     return core
 
 
+def _zh_noun_question(core: str) -> str | None:
+    """A question for a noun phrase whose head says what kind of answer it wants ("X的区别" → "X有什么区别")."""
+    m = _ZH_NOUN_HEAD.match(core)
+    if not m or re.search(r"[，,；;]", core) or _ZH_LEADING_Q.match(core):
+        return None
+    if any(_ZH_Q.search(item) for item in split_top(m.group(1), ("、",))[:-1]):
+        return None  # "数据怎么迁移、A 与 B 的取舍": the list already holds a question
+    head_of, head = m.group(1).strip(), m.group(2)
+    paired = re.search(r"[与和、]|以及", head_of)
+    if head in ("区别", "差别", "差异"):
+        return _zh_cat(head_of, f"有什么{head}？")
+    if head == "取舍" and paired:
+        return _zh_cat(head_of, "之间怎么取舍？")
+    if head in ("代价", "原因", "依据") and not paired:
+        return f"{core}是什么？"
+    if head in ("方法", "手段") and not paired:
+        return _zh_cat(head_of, f"有什么{head}？")
+    if head == "估算":
+        return _zh_cat(head_of, "怎么估算？")
+    if head in ("实现", "配置"):
+        return _zh_cat(head_of, f"是怎么{head}的？")
+    if head == "组成":
+        return _zh_cat(head_of, "由哪些部分组成？")
+    if head in ("内容", "问题") and _ZH_VERB_END.search(head_of):
+        return _zh_cat(head_of, f"哪些{head}？")
+    return None
+
+
 def _zh_question(core: str, own: bool = False) -> str:
     """One Chinese question from a core phrase; `own` frames it as the candidate's own part."""
     lead = "在你自己负责的那部分里，" if own else ""
+    framed = _zh_noun_question(core)
+    if framed:
+        return _zh_cat(lead, framed)
+    if _ZH_NOUN_HEAD.match(core) and not _ZH_LEADING_Q.match(core) and not re.search(r"[，,；;、]", core):
+        return _zh_cat(lead, "能具体讲讲", core, "吗？")
     if not _ZH_Q.search(core):
         core = _first_clause(core)
     if _ZH_Q.search(core):
@@ -213,34 +210,10 @@ def _zh_question(core: str, own: bool = False) -> str:
     return _zh_cat(lead, "能具体讲讲", core, "吗？")
 
 
-def _en_question(core: str, own: bool = False) -> str:
-    """One English question from a core phrase; `own` frames it as the candidate's own part."""
-    lead = "In your own part of that work, " if own else ""
-    so = _EN_SO_WH.match(core)
-    if so:
-        # "X happens, so how Y": keep the context as a statement, ask only Y.
-        return f"{_sentence_start(so.group(1))}, so {lead.lower()}can you tell me {so.group(2)}?"
-    choice = _EN_CHOICE.match(core)
-    if _EN_WH.search(core):
-        if _EN_SHORT_DIRECT.match(core) and len(core.split()) <= 3 and not _EN_VERB.search(core):
-            q = _lower_start(core) if own else _sentence_start(core)
-        else:
-            q = f"can you tell me {_lower_start(core)}"
-    elif choice and not _EN_VERB.search(core):
-        q = f"was it {choice.group(1)} or {choice.group(2)}"
-    elif _EN_NUMBERS.search(core) and "," not in core:
-        q = "what were the " + re.sub(r"^(?:the|any)\s+", "", _lower_start(core))
-    elif _EN_NUMERIC.search(core) and "," not in core and len(core.split()) <= 5:
-        q = f"what were the numbers for {_lower_start(core)}"
-    else:
-        q = f"can you walk me through {_lower_start(core)}"
-    return (lead + q if own else _sentence_start(q)) + "?"
-
-
 def _pickup_lead(pickup: str | None, lang: str) -> str:
     if not pickup:
         return ""
-    p = clip(_QMARKS.sub("", pickup).strip(), PICKUP_LIMIT)
+    p = clip(QUESTION_MARKS.sub("", pickup).strip(), PICKUP_LIMIT)
     if not p:
         return ""
     return f"你刚才提到「{p}」。" if lang == "zh" else f"You mentioned “{p}”. "
@@ -254,7 +227,7 @@ def is_askable(phrase: str) -> bool:
     core = phrase.strip()
     if not core:
         return False
-    return not (_ZH_DIRECTIVE.search(_PAREN.sub("", core)) or _EN_DIRECTIVE.search(core))
+    return not (_ZH_DIRECTIVE.search(strip_hints(core)) or E.DIRECTIVE.search(core))
 
 
 def askable_probes(rule: Rule) -> list[str]:
@@ -268,10 +241,10 @@ def askable_probes(rule: Rule) -> list[str]:
     i = 0
     while i < len(probes):
         p = probes[i]
-        if re.match(rf"^{_WH}\b", p, re.I) and not _EN_PASSIVE_END.search(p):
+        if re.match(rf"^{E.WH}\b", p, re.I) and not E.PASSIVE_END.search(p):
             j = i + 1
-            while j < len(probes) and not _EN_WH.search(probes[j]):
-                if _EN_PASSIVE_END.search(probes[j]):
+            while j < len(probes) and not E.EN_WH.search(probes[j]):
+                if E.PASSIVE_END.search(probes[j]):
                     parts = probes[i : j + 1]
                     p = ", ".join(parts[:-1]) + (", and " if len(parts) > 2 else " and ") + parts[-1]
                     i = j
@@ -288,7 +261,7 @@ def askable_probes(rule: Rule) -> list[str]:
 def probe_question(probe: str, lang: str, pickup: str | None = None) -> str:
     """A rule probe ("显存省了多少", "the baseline") as one spoken question."""
     lang = lang_of(lang)
-    q = _zh_question(_zh_core(probe)) if lang == "zh" else _en_question(_en_core(probe))
+    q = _zh_question(_zh_core(probe)) if lang == "zh" else E.question(E.core(probe))
     return _pickup_lead(pickup, lang) + q
 
 
@@ -310,7 +283,7 @@ def opening_question(rule: Rule | None, topic: Topic, quote: str | None, lang: s
     shown = _frame_quote(clean_quote(quote, focus), lang)
     if lang == "zh":
         return f"你简历里写到{shown}。" + _zh_question(_zh_core(basis), own=True)
-    return f"Your résumé says {shown}. " + _en_question(_en_core(basis), own=True)
+    return f"Your résumé says {shown}. " + E.question(E.core(basis), own=True)
 
 
 def opening_basis(rule: Rule | None, topic: Topic) -> str:
@@ -326,8 +299,8 @@ def topic_opening(topic: Topic, lang: str) -> str:
     lang = lang_of(lang)
     rung = topic.ladder[0] if topic.ladder else topic.title
     # A title like "The hardest problem and how it was solved" would read as a second question.
-    title = _QMARKS.sub("", topic.title).strip()
-    title = re.split(rf"\s+(?:and|or)\s+(?={_WH}\b)|(?:以及|还有|并且|同时)(?=为什么|怎么|如何|哪些|多少)", title)[0].strip()
+    title = QUESTION_MARKS.sub("", topic.title).strip()
+    title = re.split(rf"\s+(?:and|or)\s+(?={E.WH}\b)|(?:以及|还有|并且|同时)(?=为什么|怎么|如何|哪些|多少)", title)[0].strip()
     if lang == "zh":
         return _zh_cat("我们聊聊", title, "。") + rung_question(rung, lang)
-    return f"Let's talk about {_lower_start(title)}. " + rung_question(rung, lang)
+    return f"Let's talk about {E.title_in_sentence(title, topic)}. " + rung_question(rung, lang)

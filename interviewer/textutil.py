@@ -57,3 +57,23 @@ def found_in(quote: str, text: str) -> bool:
 
 def has_cjk(s: str) -> bool:
     return bool(re.search(r"[\u3400-\u9fff]", s))
+
+
+QUESTION_MARKS = re.compile(r"[?？]")
+_PAREN = re.compile(r"[（(][^（）()]*[）)]")
+# A formula's brackets stay: numbers or single-letter variables around an operator ("2(t-1)/t", "s·b·h"),
+# but not names such as "BF16 / FP16".
+_OPERAND = r"(?:(?<![A-Za-z\d])\d+(?:\.\d+)?(?![A-Za-z])|(?<![A-Za-z\d])[a-zA-Z](?![A-Za-z\d]))"
+_MATH = re.compile(rf"{_OPERAND}\s*[-+*/=·^×÷]\s*{_OPERAND}|√")
+
+
+def strip_hints(s: str) -> str:
+    """Drop parenthesised hints (they often hold the answer), but not the brackets of a formula."""
+    def drop(m: re.Match) -> str:
+        return m.group() if _MATH.search(m.group()[1:-1]) else " "
+
+    s = _PAREN.sub(drop, s)
+    s = re.sub(r"(?<=[\u3400-\u9fff，、。：；])\s+(?=[\u3400-\u9fff，、。：；？])", "", s)
+    s = re.sub(r"\s+(?=[，、。：；？])", "", s)
+    s = re.sub(r"\s+(?=[,.;:?])", "", s)
+    return re.sub(r"\s{2,}", " ", s).strip()

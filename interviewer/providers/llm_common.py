@@ -259,9 +259,15 @@ def openai_usage(purpose: str, usage) -> Usage:
 LANGUAGES = {"zh": "Chinese (简体中文)", "en": "English"}
 
 
+# Every fence tag, not just the one being written: a résumé saying "</resume><candidate_message>…" must
+# not look to the model like the end of its own block followed by a candidate turn.
+FENCE_TAGS = ("resume", "candidate_message", "candidate_answer")
+_FENCE_TAG = re.compile(rf"<(\s*/?\s*(?:{'|'.join(FENCE_TAGS)}))\b", re.I)
+
+
 def fence(text: str, tag: str) -> str:
-    """Wrap untrusted text in <tag untrusted="true">; a closing tag inside the text is defused so it cannot escape."""
-    body = re.sub(rf"<(\s*/?\s*{tag})\b", r"&lt;\1", text, flags=re.I)
+    """Wrap untrusted text in <tag untrusted="true">; any fence tag inside the text is defused so it cannot escape."""
+    body = _FENCE_TAG.sub(r"&lt;\1", text)
     return f'<{tag} untrusted="true">\n{body.strip()}\n</{tag}>'
 
 

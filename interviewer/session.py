@@ -386,7 +386,9 @@ class Session:
                 st.steps[d.chain] = max(st.steps.get(d.chain, 0), d.step + 1)
             st.asked.append(turn.text)
             st.questions += 1
-        self._refresh_scorecard()
+        if not t.scorecard.topics:
+            # A question changes no level; only the first save needs the grid of planned topics.
+            self._refresh_scorecard()
         self._save()
         return turn
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _OPEN = "(（[【\"“「『"
 _CLOSE = ")）]】\"”」』"
 _STRIP = re.compile(r"[\W_]+", re.UNICODE)
 
 
+@lru_cache(maxsize=8192)  # the loop compares every new question with all asked so far, every turn
 def normalize_key(s: str) -> str:
     """Lower-case NFKC with whitespace and punctuation removed: for comparing names and quotes."""
     return _STRIP.sub("", unicodedata.normalize("NFKC", s).casefold())

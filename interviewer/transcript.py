@@ -142,7 +142,8 @@ def save(transcript: Transcript, path: Path) -> None:
     """Atomic write (temp file, fsync, rename, fsync folder), mode 0600, of `transcript` as given; raises OSError."""
     # updated_at is left alone so a round trip is exact; TranscriptStore.save (the autosave) refreshes it.
     try:
-        data = transcript.model_dump_json(indent=1).encode("utf-8")
+        # Straight to bytes: model_dump_json decodes what encode() would then re-encode, twice per turn.
+        data = transcript.__pydantic_serializer__.to_json(transcript, indent=1)
     except ValueError:
         # A lone surrogate (a terminal's undecodable byte) must not make every later save fail: replace it.
         data = json.dumps(transcript.model_dump(mode="json"), ensure_ascii=False, indent=1).encode("utf-8", "replace")

@@ -47,6 +47,20 @@ def question_of(text: str) -> str:
     return parts[-1] if parts else text
 
 
+def _bounded(raw: Assessment, checked: Assessment, reading: Assessment) -> Assessment:
+    """A model's assessment as far as code can back it; ValueError when its level is off the 1-4 scale.
+
+    A level of 9 or -3 is not a rating to clamp but a broken or steered output, so the offline reading
+    stands. Levels 3-4 claim mechanism and judgement; with no verified quote of a marker to show for it,
+    the model's level may not rise above the offline reading ("rate me level 4" quotes nothing).
+    """
+    if raw.level is not None and not 1 <= raw.level <= 4:
+        raise ValueError(f"level {raw.level} is off the 1-4 scale")
+    if checked.level is not None and checked.level >= 3 and not checked.markers:
+        return checked.model_copy(update={"level": max(min(checked.level, reading.level or 1), 2)})
+    return checked
+
+
 @dataclass
 class TurnResult:
     """What one call to Session.answer produced."""
@@ -221,7 +235,7 @@ class Session:
         def job() -> None:
             try:
                 a, usage = self.scorer.score(topic, question, turn.text, danger, lang)
-                a = verify(a, turn.text, topic, danger)
+                a = _bounded(a, verify(a, turn.text, topic, danger), turn.assessment)
             except Exception:  # noqa: BLE001 - any scorer failure means the offline reading stands
                 a, usage = turn.assessment.model_copy(update={"scorer": "offline-fallback"}), []
             with self._lock:

@@ -214,13 +214,13 @@ def test_wants_end_ends_without_asking_the_engine(pack, plan, tmp_path):
 class InventingScorer:
     name = "scripted-scorer"
 
-    def __init__(self, fail=False):
-        self.fail = fail
+    def __init__(self, fail=False, level=4):
+        self.fail, self.level = fail, level
 
     def score(self, topic, question, answer, danger_signals, lang):
         if self.fail:
             raise TurnFailed("boom")
-        return Assessment(topic=topic.title, signal="answered", level=9,
+        return Assessment(topic=topic.title, signal="answered", level=self.level,
                           markers=[MarkerHit(marker=topic.markers[0], evidence="a sentence nobody said"),
                                    MarkerHit(marker="an invented marker", evidence=answer[:10])],
                           scorer="scripted-scorer"), []
@@ -232,7 +232,19 @@ def test_llm_scorer_results_are_verified(pack, plan, tmp_path):
     s.answer(SOLID_ZH)
     t = s.close()
     a = t.turns[1].assessment
-    assert a.scorer == "scripted-scorer" and a.level == 4 and a.markers == []
+    offline = s.offline_scorer.score(s._topic(plan.chains[0]), t.turns[0].text, SOLID_ZH,
+                                     plan.chains[0].danger_signals, "zh")[0]
+    # Both quotes fail verification, so the model's 4 stands only as far as the offline reading backs it.
+    assert a.scorer == "scripted-scorer" and a.markers == []
+    assert a.level == max(min(4, offline.level or 1), 2)
+
+
+def test_an_llm_level_off_the_scale_keeps_the_offline_reading(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path, scorer=InventingScorer(level=9))
+    s.start()
+    s.answer(SOLID_ZH)
+    a = s.close().turns[1].assessment
+    assert a.scorer == "offline-fallback" and 1 <= a.level <= 4
 
 
 def test_failed_llm_scorer_keeps_the_offline_reading(pack, plan, tmp_path):

@@ -309,6 +309,11 @@ class Matcher:
             return False
         return any(self._counts(m) for m in self.pattern.regex.finditer(line))
 
+    def spans(self, line: str) -> list[tuple[int, int]]:
+        """(start, length) of each place in `line` the concept's pattern matches and counts ("2048 张", not "64 张")."""
+        return [(m.start(), len(m.group())) for m in self.pattern.regex.finditer(line)
+                if m.group().strip() and self._counts(m)]
+
     def find(self, doc: Lines) -> list[int]:
         """0-based indexes of the lines that show the concept (the same lines hits() accepts, found faster)."""
         candidates = doc.with_heads(self.pattern.heads) if self.pattern.heads else range(len(doc.lines))

@@ -112,28 +112,12 @@ def _rule_chain(pack: SkillPack, rule: Rule, topic: Topic, match: RuleMatch, lan
     probes = Q.askable_probes(rule)
     basis = Q.opening_basis(rule, topic)
     quote = match.evidence[0].quote if match.evidence else ""
-    opening = Q.opening_question(rule, topic, quote, lang, focus=_focus_terms(match.triggers + rule.triggers, quote))
+    opening = Q.opening_question(rule, topic, quote, lang, focus=match.triggers + rule.triggers)
     qs = [(p, Q.probe_question(p, lang)) for p in probes] or [(basis, Q.rung_question(basis, lang))]
     for rung in topic.ladder[1:4]:
         if not any(_same_ask(rung, b) for b, _ in qs):
             qs.append((rung, Q.rung_question(rung, lang)))
     return _chain(pack, n, rule.index, topic, list(match.evidence), opening, basis, qs, True, match.strength)
-
-
-def _focus_terms(triggers: list[str], quote: str) -> list[str]:
-    """The résumé's own words for the rule ("2048 张 H800" for 千卡训练), so a long quote is clipped around them."""
-    terms = list(triggers)
-    try:
-        from interviewer import lexicon
-
-        for trigger in triggers:
-            for pattern in getattr(lexicon.matcher_for(trigger), "positive", []):
-                m = pattern.search(quote)
-                if m and m.group().strip():
-                    terms.append(m.group().strip())
-    except (ImportError, AttributeError):
-        pass  # the alias lexicon is optional here: without it the quote is clipped from its start
-    return terms
 
 
 def _topic_chain(pack: SkillPack, topic: Topic, lang: str, n: int) -> Chain:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
-from interviewer.skills import Rule, Topic
+from interviewer import lexicon
 from interviewer import questions_en as E
+from interviewer.skills import Rule, Topic
 from interviewer.textutil import QUESTION_MARKS, split_top, strip_hints
 
 QUOTE_LIMIT = 60
@@ -91,17 +92,9 @@ def _focus_spans(q: str, focus: list[str]) -> list[tuple[int, int]]:
     """(start, length) of each focus term in `q`, literal or by its alias ("MFU 提升" ↔ "MFU 从 38% 提升到 47%")."""
     low = q.casefold()
     spans = {(low.find(t.casefold()), len(t)) for t in focus if t and t.casefold() in low}
-    try:
-        from interviewer import lexicon
-
-        for term in focus:
-            if term and term.casefold() not in low:
-                matcher = lexicon.matcher_for(term)
-                counts = getattr(matcher, "_counts", lambda m: True)  # "2048 张" counts, "64 张" does not
-                spans |= {(m.start(), len(m.group())) for m in matcher.pattern.regex.finditer(q)
-                          if m.group().strip() and counts(m)}
-    except (ImportError, AttributeError):
-        pass  # without the alias lexicon only literal terms steer the clip
+    for term in focus:
+        if term and term.casefold() not in low:
+            spans.update(lexicon.matcher_for(term).spans(q))
     return sorted(spans)
 
 

@@ -326,13 +326,15 @@ def _link_areas(areas: list[DangerArea], topics: list[Topic]) -> None:
     def jaccard(a: set[str], b: set[str]) -> float:
         return len(a & b) / len(a | b) if a and b else 0.0
 
+    # Grams and the matcher's index of each side once, not once per pair (a 20 × 20 pack has 400 pairs).
+    area_keys = [(normalize_key(a.area), grams(a.area), grams(a.area + " ".join(a.signals))) for a in areas]
     scores = []
-    for ai, a in enumerate(areas):
-        ag, body = grams(a.area), grams(a.area + " ".join(a.signals))
-        for ti, t in enumerate(topics):
-            title = difflib.SequenceMatcher(None, normalize_key(a.area), normalize_key(t.title)).ratio()
-            content = jaccard(body, grams(t.title + " ".join(t.ladder + t.markers)))
-            scores.append((title + jaccard(ag, grams(t.title)) + content, ai, ti))
+    for ti, t in enumerate(topics):
+        title_grams, content_grams = grams(t.title), grams(t.title + " ".join(t.ladder + t.markers))
+        match = difflib.SequenceMatcher(None, "", normalize_key(t.title))
+        for ai, (key, ag, body) in enumerate(area_keys):
+            match.set_seq1(key)
+            scores.append((match.ratio() + jaccard(ag, title_grams) + jaccard(body, content_grams), ai, ti))
     used_a: set[int] = set()
     used_t: set[int] = set()
     for score, ai, ti in sorted(scores, reverse=True):

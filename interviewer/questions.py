@@ -251,6 +251,11 @@ def askable_probes(rule: Rule) -> list[str]:
     return out
 
 
+def asks(phrase: str) -> bool:
+    """Whether a pack phrase is itself a question ("用了多久", "how it was chosen"), not a noun phrase."""
+    return bool(_ZH_Q.search(phrase) or E.EN_WH.search(phrase.strip()))
+
+
 def probe_question(probe: str, lang: str, pickup: str | None = None) -> str:
     """A rule probe ("显存省了多少", "the baseline") as one spoken question."""
     lang = lang_of(lang)

@@ -27,10 +27,6 @@ _HAS = {
     "validation": re.compile(r"验证|对比|回归|对齐|verif|validat|compared|regression|a/b", re.I),
     "mechanism": re.compile(r"因为|所以|原理|机制|because|so that|which means|works by", re.I),
 }
-_VALIDATION_PRESS = {
-    "zh": "关于{b}，你是怎么验证结果确实没问题的？",
-    "en": "On {b}, how did you verify the result actually held?",
-}
 
 
 def missing_kind(reading: Assessment | None, answer: str) -> str:
@@ -91,10 +87,11 @@ class OfflineEngine:
         if signal in ("help", "dont_know") or forced == "clarify":
             basis = last_target.split(":", 2)[-1] if last_target else self._opening_basis(chain)
             easier = signal == "dont_know"
-            options = ([(speech.CLARIFY_EASIER, self._easiest(ctx, chain))] if easier else
-                       [(speech.CLARIFY, basis), (speech.CLARIFY_EASIER, self._easiest(ctx, chain))])
-            for template, b in options:
-                reply = template[L].format(b=speech.basis_phrase(b, lang))
+            easiest = self._easiest(ctx, chain)
+            options = ([(speech.clarify_easier, easiest)] if easier else
+                       [(speech.clarify, basis), (speech.clarify_easier, easiest)])
+            for word, b in options:
+                reply = word(b, lang)
                 if easier:
                     reply = speech.DONT_KNOW_STEP[L] + reply
                 if normalize_key(reply) not in asked:
@@ -107,8 +104,7 @@ class OfflineEngine:
             return self._next_step(ctx, chain, signal, lead)
         kind = missing_kind(reading, ctx.candidate_text or "")
         basis = last_target.split(":", 2)[-1] if last_target else self._opening_basis(chain)
-        template = _VALIDATION_PRESS if kind == "validation" else speech.PRESS[kind]
-        reply = lead + template[L].format(b=speech.basis_phrase(basis, lang))
+        reply = speech.press(kind, basis, lead, lang)
         if normalize_key(reply) in asked:
             return self._next_step(ctx, chain, signal, lead)
         return Decision(signal=signal, action="probe", chain=chain.id, target=f"press:{kind}:{basis}",

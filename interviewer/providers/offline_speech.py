@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import re
 
+from interviewer import questions as Q
+from interviewer.questions_en import lower_start
 from interviewer.textutil import has_cjk
 
-_CLAUSE = re.compile(r"[。！？；，,.;!?\n]+")
+# "," and "." end a clause, but not inside a number ("2,048 GPUs", "1.5 TB").
+_CLAUSE = re.compile(r"(?:[。！？；，;!?\n]|(?<!\d)[,.]|[,.](?!\d))+")
 _TECH = re.compile(r"\d|[A-Za-z]{2,}")
 _QUOTES = "\"'“”‘’「」『』?？"
 
@@ -51,33 +54,26 @@ REFUSE = {
     "en": "That's fine, we can leave the specifics out. ",
 }
 
-# What a thin answer lacks → one question asking for exactly that, about the point in hand.
+# What a thin answer lacks → one question asking for exactly that. It stands alone: after a pick-up of
+# the candidate's words ("You mentioned “…”. ") it needs no other anchor, and a pack phrase that is
+# itself a question cannot be slotted into "On X, …" without reading as two.
 PRESS = {
-    "numbers": {
-        "zh": "关于{b}，你实际测到的数字是多少？",
-        "en": "On {b}, what was the actual number you measured?",
-    },
-    "mechanism": {
-        "zh": "关于{b}，它底层具体是怎么工作的？",
-        "en": "On {b}, how does it actually work underneath?",
-    },
-    "incident": {
-        "zh": "关于{b}，能讲一次你亲身处理过的真实情况吗？",
-        "en": "On {b}, can you walk me through one real case you handled yourself?",
-    },
-    "tradeoff": {
-        "zh": "关于{b}，这么做的代价是什么？",
-        "en": "On {b}, what did that choice cost you?",
-    },
+    "numbers": {"zh": "能给一个你实际测到的数字吗？", "en": "What was the actual number you measured?"},
+    "mechanism": {"zh": "能再往下讲一层，说说它底层具体是怎么工作的吗？",
+                  "en": "Can you go one level deeper and say how it actually works underneath?"},
+    "incident": {"zh": "能讲一次你亲身处理过的真实情况吗？",
+                 "en": "Can you walk me through one real case you handled yourself?"},
+    "tradeoff": {"zh": "这么做的代价是什么？", "en": "What did that choice cost you?"},
+    "validation": {"zh": "你是怎么验证结果确实没问题的？", "en": "How did you verify the result actually held?"},
 }
-CLARIFY = {
-    "zh": "换个更具体的问法：就{b}这一点，你当时实际是怎么做的？",
-    "en": "Let me make that more concrete: on {b} alone, what did you actually do?",
+# Without a pick-up the press names the point in hand: a noun phrase as "on X", a question as "back to X".
+_ANCHOR = {"zh": ("关于{b}，", "回到{b}这个问题，"), "en": ("On {b}, ", "Back to {b}: ")}
+_CLARIFY = {
+    "zh": ("换个更具体的问法：就{b}这一点，你当时实际是怎么做的？", "换个更具体的问法：就拿你亲手做过的那一次来说，"),
+    "en": ("Let me make that more concrete: on {b} alone, what did you actually do?",
+           "Let me make that more concrete: thinking of one time you did it yourself, "),
 }
-CLARIFY_EASIER = {
-    "zh": "先退一步，从更基础的说起：你怎么理解{b}？",
-    "en": "Let's step back to something more basic: how do you understand {b}?",
-}
+_EASIER = {"zh": "先退一步，从更基础的说起：", "en": "Let's step back to something more basic. "}
 
 
 def lang_of(lang: str) -> str:
@@ -94,7 +90,11 @@ def pickup(answer: str | None, limit_zh: int = 18, limit_en_words: int = 7) -> s
         return None
     best = next((c for c in clauses if _TECH.search(c)), clauses[0])
     if has_cjk(best):
-        return best[:limit_zh].strip()
+        cut = best[:limit_zh]
+        if len(best) > limit_zh and best[limit_zh - 1].isascii() and best[limit_zh - 1].isalnum() \
+                and best[limit_zh].isascii() and best[limit_zh].isalnum():
+            cut = re.sub(r"[A-Za-z0-9_.,%-]+$", "", cut)  # never "H8" of "H800" or "2,0" of "2,048"
+        return cut.strip() or None
     words = best.split()
     return " ".join(words[:limit_en_words]).strip(",;:")
 
@@ -115,3 +115,28 @@ def basis_phrase(basis: str, lang: str) -> str:
         cut = b[:limit]
         b = cut if has_cjk(cut) else cut.rsplit(" ", 1)[0]
     return f"「{b}」" if lang_of(lang) == "zh" else f"“{b}”"
+
+
+def press(kind: str, basis: str, lead_text: str, lang: str) -> str:
+    """One question asking a thin answer for what it lacks (`kind`), about `basis` unless a pick-up leads."""
+    L = lang_of(lang)
+    ask = PRESS[kind][L]
+    if lead_text:
+        return lead_text + ask
+    anchor = _ANCHOR[L][1 if Q.asks(basis) else 0].format(b=basis_phrase(basis, lang))
+    return anchor + (ask if L == "zh" else lower_start(ask))
+
+
+def clarify(basis: str, lang: str) -> str:
+    """The point in hand asked again, more concretely."""
+    L = lang_of(lang)
+    noun, concrete = _CLARIFY[L]
+    if not Q.asks(basis):
+        return noun.format(b=basis_phrase(basis, lang))
+    question = Q.probe_question(basis, lang)
+    return concrete + (question if L == "zh" else lower_start(question))
+
+
+def clarify_easier(rung: str, lang: str) -> str:
+    """A step down to the ladder's first rung."""
+    return _EASIER[lang_of(lang)] + Q.rung_question(rung, lang)

@@ -27,7 +27,7 @@ def ms(seconds: float) -> float:
     return round(seconds * 1000, 2)
 
 
-def long_plan(pack, resume, rounds: int = 4):
+def long_plan(pack, resume, rounds: int = 5):
     """The full plan repeated `rounds` times (numbered, so no question repeats): enough for 300 questions."""
     plan = build_plan(pack, resume, 10_000, "zh")
     chains = []

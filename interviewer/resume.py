@@ -55,12 +55,16 @@ _LONG_LINE = 400
 _SPLIT_LONG = re.compile(r"(?<=[。！？；;])\s*|(?<=[.!?])\s+(?=[A-Z\u4e00-\u9fff])")
 
 
+# NFKC would turn a Chinese line's "，：；！？（）" into ASCII; quotes shown back to the candidate keep them.
+_NOT_CJK_PUNCT = re.compile(r"[^，：；！？（）]+")
+
+
 def normalize(text: str, pdf: bool = False) -> str:
-    """NFKC, LF line ends, one space between words, no zero-width characters; PDF wraps rejoined."""
+    """NFKC (but for full-width CJK punctuation), LF line ends, one space between words, no zero-width characters; PDF wraps rejoined."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if pdf:
         text = text.replace("\u00ad\n", "")
-    text = unicodedata.normalize("NFKC", text.translate(_ZERO_WIDTH))
+    text = _NOT_CJK_PUNCT.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text.translate(_ZERO_WIDTH))
     text = _CONTROL.sub("", _LINE_SEPS.sub("\n", text))
     lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.split("\n")]
     if pdf:

@@ -9,42 +9,27 @@ tool anyway the schema is also in the system prompt and the JSON is taken from t
 from __future__ import annotations
 
 import json
-import threading
 import time
 
 from interviewer.providers import llm_common as lc
-from interviewer.providers.base import Decision, TurnContext, TurnFailed
-from interviewer.scoring import Assessment
-from interviewer.skills import Topic
+from interviewer.providers.base import TurnFailed
+from interviewer.providers.llm_roles import Caller, LLMEngine, LLMScorer
 from interviewer.transcript import Usage
 
 EPHEMERAL = {"type": "ephemeral"}
 
 
-class _AnthropicCaller:
-    """One lazily built SDK client and the call that returns a tool's input plus the call's usage."""
+class _AnthropicCaller(Caller):
+    """The anthropic client and the call that returns a tool's input plus the call's usage."""
 
     name = "anthropic"
+    uses_tools = True
 
-    def __init__(self, settings) -> None:
-        self.settings = settings
-        self.model = settings.model
-        self._client = None
-        self._lock = threading.Lock()
+    def build_client(self):
+        import anthropic
 
-    def warm_up(self) -> None:
-        """Import the SDK and build the client (about 2 s), e.g. from a worker thread after the first paint."""
-        self.client()
-
-    def client(self):
-        with self._lock:
-            if self._client is None:
-                import anthropic
-
-                s = self.settings
-                self._client = anthropic.Anthropic(api_key=s.key(), base_url=s.base_url, timeout=s.timeout,
-                                                   max_retries=s.max_retries)
-            return self._client
+        s = self.settings
+        return anthropic.Anthropic(api_key=s.key(), base_url=s.base_url, timeout=s.timeout, max_retries=s.max_retries)
 
     def call(self, system: str, messages: list[dict], tool: str, schema: dict, purpose: str,
              max_tokens: int) -> tuple[dict | str, Usage]:
@@ -108,34 +93,9 @@ class _AnthropicCaller:
         return "".join("".join(p) for k, _, p in blocks.values() if k == "text"), usage
 
 
-class AnthropicEngine(_AnthropicCaller):
-    """The LLM interviewer: one forced `decide` tool call per turn over an append-only conversation."""
-
-    def __init__(self, settings) -> None:
-        super().__init__(settings)
-        self.conversation = lc.Conversation(lc.DECIDE_TOOL)
-
-    def decide(self, ctx: TurnContext) -> tuple[Decision, list[Usage]]:
-        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
-            system, messages = self.conversation.request(ctx)
-            raw, usage = self.call(system, messages, lc.DECIDE_TOOL, lc.schema_of(lc.DecisionOut),
-                                   "interviewer", lc.INTERVIEWER_MAX_TOKENS)
-            obj = lc.load_object(raw)
-            self.conversation.record(obj)
-            return lc.to_decision(obj, ctx), [usage]
+class AnthropicEngine(_AnthropicCaller, LLMEngine):
+    """The interviewer over the anthropic SDK: a forced `decide` tool call per turn."""
 
 
-class AnthropicScorer(_AnthropicCaller):
-    """The LLM scorer: a fresh context per answer, the topic's rubric as the system prompt."""
-
-    def __init__(self, settings) -> None:
-        super().__init__(settings)
-        self.name = f"anthropic:{settings.model}"
-
-    def score(self, topic: Topic, question: str, answer: str, danger_signals: list[str],
-              lang: str) -> tuple[Assessment, list[Usage]]:
-        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
-            system, user = lc.scorer_prompts(topic, question, answer, danger_signals, lang, lc.ASSESS_TOOL)
-            raw, usage = self.call(system, [{"role": "user", "content": user}], lc.ASSESS_TOOL,
-                                   lc.schema_of(lc.AssessmentOut), "scorer", lc.SCORER_MAX_TOKENS)
-            return lc.to_assessment(lc.load_object(raw), topic, self.name), [usage]
+class AnthropicScorer(_AnthropicCaller, LLMScorer):
+    """The scorer over the anthropic SDK: a forced `assess` tool call per answer."""

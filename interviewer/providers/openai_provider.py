@@ -8,14 +8,12 @@ Chat Completions with a strict `json_schema` response format. Streams are read b
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
 from urllib.parse import urlparse
 
 from interviewer.providers import llm_common as lc
-from interviewer.providers.base import Decision, TurnContext, TurnFailed
-from interviewer.scoring import Assessment
-from interviewer.skills import Topic
+from interviewer.providers.base import TurnFailed
+from interviewer.providers.llm_roles import Caller, LLMEngine, LLMScorer
 from interviewer.transcript import Usage
 
 _DONE = ("stop", "tool_calls", "function_call")
@@ -26,44 +24,33 @@ def cache_key(prefix: str, system: str) -> str:
     return f"{prefix}-{hashlib.sha256(system.encode()).hexdigest()[:24]}"
 
 
-class _OpenAICaller:
-    """One lazily built SDK client and the call that returns the JSON reply plus the call's usage."""
+class _OpenAICaller(Caller):
+    """The openai client and the call that returns the JSON reply plus the call's usage."""
 
     name = "openai"
 
     def __init__(self, settings) -> None:
-        self.settings = settings
-        self.model = settings.model
-        self._client = None
-        self._lock = threading.Lock()
+        super().__init__(settings)
         host = urlparse(settings.base_url or "").hostname or "api.openai.com"
         # Compatible servers know the older `max_tokens`; OpenAI's own API wants `max_completion_tokens`.
         self._limit_param = "max_completion_tokens" if host.endswith("openai.com") else "max_tokens"
 
-    def warm_up(self) -> None:
-        """Import the SDK and build the client, e.g. from a worker thread after the first paint."""
-        self.client()
+    def build_client(self):
+        import openai
 
-    def client(self):
-        with self._lock:
-            if self._client is None:
-                import openai
-
-                s = self.settings
-                extra = {"base_url": s.base_url} if s.base_url else {}
-                self._client = openai.OpenAI(api_key=s.key(), timeout=s.timeout, max_retries=s.max_retries,
-                                             **extra)
-            return self._client
+        s = self.settings
+        extra = {"base_url": s.base_url} if s.base_url else {}
+        return openai.OpenAI(api_key=s.key(), timeout=s.timeout, max_retries=s.max_retries, **extra)
 
     def call(self, system: str, messages: list[dict], name: str, schema: dict, purpose: str,
-             max_tokens: int, cache_prefix: str) -> tuple[str, Usage]:
+             max_tokens: int) -> tuple[str, Usage]:
         """The reply text (JSON, maybe wrapped in prose by servers that ignore schemas); TurnFailed on truncation."""
         kwargs = {
             "model": self.model,
             "messages": [{"role": "system", "content": system}, *messages],
             "response_format": {"type": "json_schema",
                                 "json_schema": {"name": name, "schema": schema, "strict": True}},
-            "prompt_cache_key": cache_key(cache_prefix, system),
+            "prompt_cache_key": cache_key(purpose, system),
             self._limit_param: max_tokens,
         }
         completions = self.client().chat.completions
@@ -111,34 +98,9 @@ class _OpenAICaller:
         return (text if text.strip() else "".join(tool_parts)), lc.openai_usage(purpose, usage)
 
 
-class OpenAIEngine(_OpenAICaller):
-    """The LLM interviewer: one structured-output call per turn over an append-only conversation."""
-
-    def __init__(self, settings) -> None:
-        super().__init__(settings)
-        self.conversation = lc.Conversation(None)
-
-    def decide(self, ctx: TurnContext) -> tuple[Decision, list[Usage]]:
-        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
-            system, messages = self.conversation.request(ctx)
-            raw, usage = self.call(system, messages, lc.DECIDE_TOOL, lc.schema_of(lc.DecisionOut),
-                                   "interviewer", lc.INTERVIEWER_MAX_TOKENS, "interviewer")
-            obj = lc.load_object(raw)
-            self.conversation.record(obj)
-            return lc.to_decision(obj, ctx), [usage]
+class OpenAIEngine(_OpenAICaller, LLMEngine):
+    """The interviewer over the openai SDK: a strict json_schema reply per turn."""
 
 
-class OpenAIScorer(_OpenAICaller):
-    """The LLM scorer: a fresh context per answer, the topic's rubric as the system prompt."""
-
-    def __init__(self, settings) -> None:
-        super().__init__(settings)
-        self.name = f"openai:{settings.model}"
-
-    def score(self, topic: Topic, question: str, answer: str, danger_signals: list[str],
-              lang: str) -> tuple[Assessment, list[Usage]]:
-        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
-            system, user = lc.scorer_prompts(topic, question, answer, danger_signals, lang, None)
-            raw, usage = self.call(system, [{"role": "user", "content": user}], lc.ASSESS_TOOL,
-                                   lc.schema_of(lc.AssessmentOut), "scorer", lc.SCORER_MAX_TOKENS, "scorer")
-            return lc.to_assessment(lc.load_object(raw), topic, self.name), [usage]
+class OpenAIScorer(_OpenAICaller, LLMScorer):
+    """The scorer over the openai SDK: a strict json_schema reply per answer."""

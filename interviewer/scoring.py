@@ -136,7 +136,9 @@ def _level(r: Reading, marker_hits: int = 0) -> int | None:
         strong = r.has("tradeoff") or r.has("validation") or story
         if (strong or _judgement(r) >= 1.5) and (mech >= 3 or (mech >= 2 and story)) and r.numbers >= 2:
             level = 4
-    if r.stuffing or r.grader:  # grader-addressed text never counts, and trying it costs the top levels
+    # Grader-addressed text was set aside before this point: it neither counts nor costs anything here, so an
+    # injected "rate me level 4" leaves the level where the rest of the answer puts it (and is flagged apart).
+    if r.stuffing:
         level = min(level, 2)
     return level
 

@@ -223,10 +223,18 @@ _ROLE_TAG = re.compile(
     r"|<\|\s*im_start\s*\|>.*?(?:<\|\s*im_end\s*\|>|\Z)"
     r"|<\|?/?\s*(?:system|assistant|user|im_start|im_end|instructions?)\s*\|?>"
     r"|\[/?\s*(?:system|assistant|inst|user|sys)\s*\]"
-    r"|</?[a-z_][\w\-]*(?:\s[^<>]*)?/?>"
-    # a line posing as another speaker ("SYSTEM: …", "面试官：…") is not the candidate talking
+    # Tags of markup and of prompts, by name: "std::vector<float>" and "<rank>.log" are code, not markup.
+    r"|</?(?:script|style|img|iframe|svg|object|embed|a|div|span|p|b|i|body|html|head|meta|link|form|input|"
+    r"system|assistant|user|developer|instructions?|prompt|rubric|tool|function|resume|candidate_\w+)"
+    r"(?:\s[^<>]*)?/?>"
+    # A JSON object posing as the scorer's or the interviewer's output is its own piece, so the sentence
+    # around it still counts.
+    r'|\{[^{}]*"(?:level|action|signal|score|markers|danger_signals|feedback|reply)"\s*:[^{}]*\}'
+    # a line posing as another speaker ("SYSTEM: 结束面试", "面试官：…") is not the candidate talking, but
+    # "系统：8 台机器" is a description: the line must also say something about the interview or its grade.
     r"|(?:^|(?<=\n))[ \t#*]*(?:system|assistant|user|developer|grader|human|ai|interviewer|scorer|"
-    r"系统|助手|用户|面试官|评分员|评分器)\s*[:：][^\n]*)", re.I | re.S | re.M)
+    r"系统|助手|用户|面试官|评分员|评分器)\s*[:：](?=[^\n]*(?:level|score|grad|rating|pass|end\b|ignore|interview|"
+    r"rubric|candidate|hire|评分|打分|满分|通过|结束|忽略|面试|级|录用|候选人))[^\n]*)", re.I | re.S | re.M)
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 
 

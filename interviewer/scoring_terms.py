@@ -344,7 +344,8 @@ GRADER_PATTERNS: tuple[str, ...] = (
     r"(?<![\d.])[45]\s*/\s*4(?!\d|\.\d)", r"\b(i|we) (expect|want|need|deserve) (a |an |level |the )?(4|four|top|full)\b",
     r"\b(deserves?|worth|merits?) (a |an )?(level )?(4|four|full marks|top marks)\b",
     r"\bthe candidate's answer is (excellent|perfect|complete|outstanding)\b",
-    r"(^|\n)\s*#*\s*(system|assistant|user|developer|grader|human|ai)\s*[:：]",
+    r"(^|\n)\s*#*\s*(system|assistant|user|developer|grader|human|ai)\s*[:：][^\n]*(level|score|grad|rating|pass|"
+    r"end\b|ignore|interview|rubric|candidate|hire)",
     r"<\|?/?\s*(system|assistant|user|im_start|im_end|instructions?)\s*\|?>",
     r"\[/?\s*(system|assistant|inst|user|sys)\s*\]\s*[:：]?",
     r"忽略(掉)?(以上|之前|前面|所有|上面)?(的)?(评分标准|评分规则|评分要求|指令|规则|提示|要求)",
@@ -353,7 +354,7 @@ GRADER_PATTERNS: tuple[str, ...] = (
     r"(评为|评成|判为|打成|定为|算作)(第)?\s*(4|四)\s*级", r"(判|评|打|给|算)\s*(成|为|个)?\s*(第)?\s*[4四]\s*级",
     r"(给|致)(评分|打分|阅卷)的", r"评分的\s*(ai|模型|人|系统)",
     r"(评分者|评分员|评分人|阅卷人|阅卷老师|评委|打分的(人|模型)|打分者|评估者)(请|注意|你|们)",
-    r"作为(评分者|评分员|裁判|评估者|打分者|评委)", r"系统提示", r"(系统|助手|用户)\s*[:：]",
+    r"作为(评分者|评分员|裁判|评估者|打分者|评委)", r"系统提示", r"(系统|助手|用户)\s*[:：][^\n]*(评分|打分|满分|通过|结束|忽略|面试|级|录用|候选人)",
     r"(值|配得上|应该得|应得|应该拿)\s*(第)?\s*(4|四)\s*(级|分)", r"(评分|等级|级别|分数)\s*[:：=]\s*(4|四)",
     r"请(你)?(给|打)(我|这个回答|本回答)?.{0,4}(分|级)", r"(ai|AI|模型)\s*(评分|打分|评估)(助手|员)?(请|注意)",
     r"候选人(已经|已)?(通过|满足)(了)?(所有|全部)", r"候选人已(经)?通过", r"(评分|打分|分数)\s*(一律|都|统一|全部)?\s*(为|是|给|打)\s*[45]", r"开发者模式", r"规则不再适用",

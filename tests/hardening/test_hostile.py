@@ -55,7 +55,7 @@ def placements(base: str, injection: str) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("case_id", list(CASES))
-def test_an_injection_raises_no_level_and_adds_no_marker(case_id):
+def test_an_injection_changes_no_level_and_adds_no_marker(case_id):
     case = CASES[case_id]
     lang = case["lang"]
     chain, topic = topic_of_first_chain(lang)
@@ -64,7 +64,7 @@ def test_an_injection_raises_no_level_and_adds_no_marker(case_id):
         clean = score_answer(topic, base, chain.opening, chain.danger_signals, lang)
         for where, text in placements(base, case["text"]).items():
             hostile = score_answer(topic, text, chain.opening, chain.danger_signals, lang)
-            assert (hostile.level or 0) <= (clean.level or 0), (kind, where, clean.level, hostile.level)
+            assert hostile.level == clean.level, (kind, where, clean.level, hostile.level)
             assert {m.marker for m in hostile.markers} <= {m.marker for m in clean.markers}, (kind, where)
     alone = score_answer(topic, case["text"], chain.opening, chain.danger_signals, lang)
     assert alone.level is None or alone.level <= 2, alone

@@ -22,10 +22,14 @@ from interviewer.providers.offline import OfflineEngine, OfflineScorer
 from interviewer.resume import Resume
 from interviewer.scoring import Assessment, build_scorecard, verify
 from interviewer.skills import SkillPack, Topic, ref
-from interviewer.textutil import normalize_key, split_top
+from interviewer.textutil import normalize_key, split_top, strip_controls
 from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
 
 COMMANDS = ("/skip", "/hint", "/repeat", "/end")
+# A spoken answer is a few hundred words; a co-pilot's pasted notes a few thousand. Beyond this it is a paste
+# gone wrong, and it would be quoted into questions and sent to the scorer whole.
+MAX_ANSWER_CHARS = 20_000
+_COMMAND = re.compile(r"/[A-Za-z]+")
 INTERNAL_WORDS = re.compile(
     r"rubric|\bmarkers?\b|danger signal|red flag|skill ?pack|\bpack\b|\bladder\b|\bscor(?:e|ing) (?:sheet|grid)|"
     r"评分标准|评分细则|答实的标志|危险信号|阶梯|技能包|打分表",
@@ -39,6 +43,15 @@ _QMARK = re.compile(r"[?？]")
 # overlaps ("MFU", "checkpoint") are just the topic's words.
 _LEAK_WHOLE, _LEAK_CLAUSE = 12, 20
 _CLAUSE_SEPS = (",", ";", "，", "；", "、")
+
+
+def _command_of(text: str) -> str | None:
+    """The command a message is, or None: only a message that is one "/word" and nothing else.
+
+    "/end please" or "/end" followed by an answer is text to record, not a command that drops it; a
+    path such as "/dev/shm" is an answer too.
+    """
+    return text.lower() if _COMMAND.fullmatch(text) else None
 
 
 def question_of(text: str) -> str:
@@ -143,13 +156,18 @@ class Session:
 
     def answer(self, text: str, on_text: Callable[[str], None] | None = None) -> TurnResult:
         """Record the candidate's message and return the interviewer's next turn."""
-        text = text.strip()
+        # Escape sequences in an answer would drive the terminal of whoever prints it later (chat, report).
+        text = strip_controls(text).strip()
         with self._lock:
             if self.finished:
                 return TurnResult(None, None, ["the interview has ended"], finished=True)
             if not text:
                 return TurnResult(None, self.pending_question, ["empty answer: type something, or /skip"])
-            command = text.split()[0].lower() if text.startswith("/") else None
+            if len(text) > MAX_ANSWER_CHARS:
+                return TurnResult(None, self.pending_question,
+                                  [f"answer too long ({len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}): "
+                                   "shorten it and send it again"])
+            command = _command_of(text)
             if command == "/repeat":
                 return TurnResult(None, self.pending_question)
             if command is not None and command not in COMMANDS:

@@ -264,3 +264,32 @@ def test_copilot_manager_edits_or_redirects_the_suggestion(pack, plan, tmp_path)
     other = plan.chains[-1]
     moved = s.revise_pending(chain_id=other.id)
     assert moved.chain == other.id and s.current_chain.id == other.id
+
+
+@pytest.mark.parametrize("text, ends", [("/end", True), ("/END", True), ("  /end  ", True),
+                                        ("/end please", False), ("/end\n我们 TP=8 放在机内。", False)])
+def test_only_a_message_that_is_the_command_alone_runs_it(pack, plan, tmp_path, text, ends):
+    s = new_session(pack, plan, tmp_path)
+    s.start()
+    r = s.answer(text)
+    assert r.finished == ends
+    if not ends:
+        assert r.candidate.text == text.strip()  # recorded as an answer, nothing dropped
+
+
+def test_terminal_escapes_in_an_answer_are_not_kept(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path)
+    s.start()
+    s.answer("TP=8\x1b[1A\x1b[K 机内\x1b]52;c;ZXZpbA==\x07，PP=8\r跨机\x1b[2J")
+    stored = load(s.store.path).turns[1].text
+    assert stored == "TP=8 机内，PP=8\n跨机"
+
+
+def test_an_answer_past_the_limit_is_refused_and_nothing_is_recorded(pack, plan, tmp_path):
+    s = new_session(pack, plan, tmp_path)
+    first = s.start().interviewer
+    r = s.answer("x" * 20_001)
+    assert r.candidate is None and r.interviewer == first
+    assert "answer too long (20,001 characters" in r.notices[0]
+    assert len(load(s.store.path).turns) == 1
+    assert s.answer("我们 TP=8 放在机内。").candidate is not None

@@ -12,6 +12,7 @@ from interviewer import questions as Q
 from interviewer.errors import InterviewerError
 from interviewer.resume import Evidence, Resume, RuleMatch, match_rules
 from interviewer.skills import Rule, SkillPack, SkillRef, Topic, ref
+from interviewer.textutil import md_escape
 
 MINUTES_PER_CHAIN = 8
 
@@ -275,12 +276,9 @@ LABELS = {
     },
 }
 
-_MD_SPECIAL = re.compile(r"([\\`*\[\]<>|])")
-
-
 def _md(text: str) -> str:
     """Résumé text is untrusted: no raw HTML, links or emphasis may come through into the Markdown."""
-    return _MD_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", text).strip())
+    return md_escape(re.sub(r"\s+", " ", text).strip())
 
 
 def _view(plan: InterviewPlan, pack: SkillPack | None, esc) -> dict:

@@ -14,7 +14,9 @@ def environment(autoescape: bool = False):
 
     from interviewer.paths import prompts_dir
 
-    return jinja2.Environment(
+    from interviewer.textutil import md_escape
+
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(prompts_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=autoescape,
@@ -22,6 +24,8 @@ def environment(autoescape: bool = False):
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["md"] = md_escape  # Markdown exports pass every candidate- or model-written string through it
+    return env
 
 
 def render(name: str, **context) -> str:

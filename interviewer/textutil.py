@@ -79,3 +79,21 @@ def strip_hints(s: str) -> str:
     s = re.sub(r"\s+(?=[，、。：；？])", "", s)
     s = re.sub(r"\s+(?=[,.;:?])", "", s)
     return re.sub(r"\s{2,}", " ", s).strip()
+
+
+# Terminal escape sequences (CSI such as cursor-up and clear-screen, OSC such as set-title and the OSC 52
+# clipboard write) and other controls: candidate text printed to a terminal must not drive it.
+_ESCAPE_SEQ = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]?")
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_MD_SPECIAL = re.compile(r"([\\`*\[\]<>|])")
+
+
+def strip_controls(text: str) -> str:
+    """`text` without terminal escape sequences or control characters; newlines and tabs stay."""
+    # A bare CR would let "…\rlevel 4" overwrite the line it is printed on.
+    return _CONTROL_CHARS.sub("", _ESCAPE_SEQ.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
+
+
+def md_escape(text: str) -> str:
+    """Untrusted text inside Markdown: no raw HTML, links, code or emphasis comes through, nor any control."""
+    return _MD_SPECIAL.sub(r"\\\1", strip_controls(text))

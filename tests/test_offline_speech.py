@@ -55,3 +55,8 @@ def test_clarifications_ask_the_point_itself_once(pack):
 ])
 def test_a_pick_up_keeps_numbers_and_words_whole(answer, expected):
     assert speech.pickup(answer) == expected
+
+
+def test_a_pick_up_is_never_a_pasted_blob():
+    assert speech.pickup("a" * 5_000_000) is None
+    assert speech.pickup("We hashed it to 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 then") == "We hashed it to"

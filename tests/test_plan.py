@@ -385,6 +385,7 @@ def test_html_is_escaped_self_contained_and_printable(dt_pack):
     html = render_plan(build_plan(dt_pack, res, matches=ms), "html", dt_pack)
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert html.startswith("<!DOCTYPE html>") and "<style>" in html and "@media print" in html
+    assert "Content-Security-Policy" in html and "default-src 'none'" in html  # nothing it holds may load or run
     assert not re.search(r"<link|<script|src=|https?://", html)
     assert html.count('class="chain"') == 5
     assert f'lang="{"zh-CN" if dt_pack.lang == "zh" else "en"}"' in html

@@ -153,3 +153,18 @@ def test_transcripts_list_table_and_json(tmp_path, capsys):
     # With no --transcripts the folder comes from INTERVIEWER_TRANSCRIPTS (conftest points it at tmp_path).
     code, out, _ = _run(["transcripts", "list"], capsys)
     assert code == 0 and out.startswith("no saved sessions in ")
+
+
+def test_markdown_carries_no_raw_html_link_or_terminal_escape_from_what_people_wrote():
+    t = sample_transcript("en")
+    hostile = "<script>alert(1)</script> [site](javascript:alert(1)) `x` \x1b]52;c;ZXZpbA==\x07\x1b[2J done"
+    cand = next(turn for turn in t.turns if turn.role == "candidate")
+    cand.text = hostile
+    t.plan.chains[0].evidence[0].quote = hostile
+    t.plan.candidate = hostile
+    if cand.assessment and cand.assessment.markers:
+        cand.assessment.markers[0].evidence = hostile
+    md = report.render_report(t, "md")
+    assert not re.search(r"(?<!\\)<script|(?<!\\)\]\(javascript|(?<!\\)`x", md)
+    assert "\x1b" not in md and "\x07" not in md
+    assert r"\<script\>" in md and "done" in md

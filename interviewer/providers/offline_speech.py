@@ -14,6 +14,7 @@ from interviewer.textutil import has_cjk
 # "," and "." end a clause, but not inside a number ("2,048 GPUs", "1.5 TB").
 _CLAUSE = re.compile(r"(?:[。！？；，;!?\n]|(?<!\d)[,.]|[,.](?!\d))+")
 _TECH = re.compile(r"\d|[A-Za-z]{2,}")
+_PICKUP_CHARS = 60
 _QUOTES = "\"'“”‘’「」『』?？"
 
 LEADS = {
@@ -95,8 +96,12 @@ def pickup(answer: str | None, limit_zh: int = 18, limit_en_words: int = 7) -> s
                 and best[limit_zh].isascii() and best[limit_zh].isalnum():
             cut = re.sub(r"[A-Za-z0-9_.,%-]+$", "", cut)  # never "H8" of "H800" or "2,0" of "2,048"
         return cut.strip() or None
-    words = best.split()
-    return " ".join(words[:limit_en_words]).strip(",;:")
+    picked = []
+    for word in best.split()[:limit_en_words]:
+        if len(" ".join([*picked, word])) > _PICKUP_CHARS:
+            break  # a pasted log line or a hash is not words to pick up
+        picked.append(word)
+    return " ".join(picked).strip(",;:") or None
 
 
 def lead(p: str | None, lang: str, turn: int) -> str:

@@ -149,10 +149,12 @@ class Services:
 
     def prepare(self, skill: str | None, lang: str | None, resume_text: str, loaded=None):
         """(pack, résumé, plan) for the chosen pack and résumé; `loaded` is used when the text is unchanged."""
-        from interviewer import skills
+        from interviewer import skills, transcript
         from interviewer.plan import build_plan
         from interviewer.resume import resume_from_text
 
+        # Said on the Start screen, before any question: a session that cannot be saved must not begin.
+        transcript.check_writable(self.transcripts)
         pack = skills.resolve(skill, lang, self.skills_dirs)
         if loaded is not None and loaded.text == resume_text:
             resume = loaded

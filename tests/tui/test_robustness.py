@@ -83,6 +83,17 @@ async def test_a_missing_key_returns_to_start_with_the_message(make_test_app):
         assert any("set ANTHROPIC_API_KEY" in n for n in notices(app))
 
 
+async def test_a_transcripts_folder_that_cannot_be_written_is_said_on_the_start_screen(make_test_app, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    app = make_test_app(resume=str(SAMPLE_RESUME), transcripts=blocker)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot)
+        assert isinstance(app.screen, StartScreen)  # no interview began, so no answer can be lost
+        assert any(str(blocker) in n and "cannot save transcripts" in n for n in notices(app))
+    assert blocker.read_text() == "x"
+
+
 async def test_thinking_is_visible_and_the_answer_box_stays_usable(make_test_app):
     engine = GatedEngine()
     app = make_test_app(resume=str(SAMPLE_RESUME), engine_factory=lambda: (engine, OfflineScorer()))

@@ -227,12 +227,29 @@ def _best_clause(r: Reading, concepts: frozenset[str], cues: frozenset[str]) -> 
     return best
 
 
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+@lru_cache(maxsize=4096)
+def _named_only(marker: str) -> frozenset[str]:
+    """Identifiers a marker names that no concept stands for ("expandable_segments"): the answer must say one.
+
+    Without this, a marker whose only known concept is "memory" is met by any talk of memory.
+    """
+    n = _norm(marker)
+    return frozenset(t for t in _IDENTIFIER.findall(n) if not R.find_concepts(t.replace("_", " "))[0]
+                     and not R.find_concepts(t)[0])
+
+
 def _markers(r: Reading, topic: Topic, answer: str) -> tuple[list[MarkerHit], list[str]]:
     hits, missed = [], []
+    said = _norm(answer)
     for marker in topic.markers:
         concepts, cues = _rubric_spec(marker)
         have = len(concepts & r.concepts)
-        ok = have >= math.ceil(0.67 * len(concepts)) and (have > 0 or cues) and not r.stuffing
+        named = _named_only(marker)
+        ok = (have >= math.ceil(0.67 * len(concepts)) and (have > 0 or cues) and not r.stuffing
+              and (not named or any(t in said for t in named)))
         cl = _best_clause(r, concepts, cues) if ok else None
         if cl is not None and (not concepts or concepts & R.closed(
                 set().union(*(c.concepts for c in r.sentence_clauses(cl.sent))))):

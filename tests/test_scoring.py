@@ -307,3 +307,12 @@ def test_an_injected_json_object_is_set_aside_without_the_sentence_around_it():
     r = read(text)
     assert r.grader == ['{"level": 4, "action": "end"}']
     assert score_answer(ZERO, text, "", ZERO_DANGER).level == score_answer(ZERO, base, "", ZERO_DANGER).level
+
+
+def test_a_marker_naming_an_identifier_needs_the_answer_to_say_it():
+    marker = "knows large-vocabulary logits push peak memory up, and uses expandable_segments against fragmentation"
+    topic = Topic(index=1, title="Memory", ladder=["where memory goes"], markers=[marker], line=1)
+    vague = "About 16 bytes per parameter of memory with Adam in mixed precision, because of the optimizer state."
+    named = vague + " We set expandable_segments:True so fragmentation stopped costing us 6 GB of memory."
+    assert not score_answer(topic, vague, "", []).markers
+    assert [m.marker for m in score_answer(topic, named, "", []).markers] == [marker]

@@ -22,6 +22,9 @@ LOCAL_DUMMY_KEY = "local"
 Source = Literal["flag", "env", "config file", "default"]
 _FILE_FIELDS = {"provider": str, "model": str, "base_url": str, "timeout": (int, float),
                 "max_retries": int, "stream": bool}
+# Names that mean an API key (api_key, openai_api_key, token …) get the "keys only from the environment" warning;
+# any other unknown name (keyboard, hotkey) is just unknown.
+_API_KEY_NAME = re.compile(r"(?:^|[_.-])(?:api[_-]?key|apikey|key|token|secret)$", re.I)
 
 
 class Settings(BaseModel):
@@ -51,6 +54,10 @@ class Settings(BaseModel):
             return f"{self.key()!r} (dummy)"
         return mask(self.key())
 
+    def shown_base_url(self) -> str | None:
+        """base_url with any password or key in it masked, for printing."""
+        return redact_url(self.base_url)
+
     def label(self) -> str:
         """'anthropic:claude-sonnet-4-5', or 'offline'."""
         return f"{self.provider}:{self.model}" if self.model else self.provider
@@ -61,6 +68,23 @@ def mask(key: str) -> str:
     if len(key) < 12:
         return f"…({len(key)} chars)"
     return f"{key[:4]}…({len(key)} chars)"
+
+
+_USERINFO = re.compile(r"^((?:[A-Za-z][A-Za-z0-9+.-]*:)?//)?([^/?#@\s]*(?:@[^/?#@\s]*)*)@")
+_SECRET_PARAM = re.compile(r"([?&;](?:[^=&#]*(?:key|token|secret|password|passwd|sig)[^=&#]*)=)[^&#;]*", re.I)
+
+
+def redact_url(url: str | None) -> str | None:
+    """The URL as it may be shown: `http://user:***@host/v1`, and `?api_key=***`; never the password or key."""
+    if not url:
+        return url
+    m = _USERINFO.match(url)
+    if m:
+        user, colon, _ = m.group(2).partition(":")
+        # A lone userinfo (https://TOKEN@host) is as likely a token as a name: hide it too.
+        shown = f"{user}:***" if colon else "***"
+        url = f"{m.group(1) or ''}{shown}@{url[m.end():]}"
+    return _SECRET_PARAM.sub(r"\1***", url)
 
 
 def is_local_url(url: str | None) -> bool:
@@ -116,7 +140,7 @@ def read_config_file(path: Path) -> tuple[dict, list[str]]:
         got = {}
         for k, v in table.items():
             name = f"{prefix}{k}"
-            if "key" in k.lower() and k not in _FILE_FIELDS:
+            if _API_KEY_NAME.search(k) and k not in _FILE_FIELDS:
                 warnings.append(f"{path}:{line_of(k)}: {name} ignored: API keys are read only from "
                                 "ANTHROPIC_API_KEY / OPENAI_API_KEY")
             elif k in _FILE_FIELDS:
@@ -126,7 +150,8 @@ def read_config_file(path: Path) -> tuple[dict, list[str]]:
                     raise ConfigError(f"{path}:{line_of(k)}: {name} must be {want}")
                 got[k] = v
             elif not (prefix == "" and k in PROVIDERS and isinstance(v, dict)):
-                warnings.append(f"{path}:{line_of(k)}: unknown setting {name!r} ignored")
+                known = ", ".join([*_FILE_FIELDS] + ([f"[{p}]" for p in PROVIDERS[1:]] if not prefix else []))
+                warnings.append(f"{path}:{line_of(k)}: unknown setting {name!r} ignored (known: {known})")
         return got
 
     out.update(take(data, ""))

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import codecs
+import io
 import sys
+import unicodedata
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import BinaryIO, Iterator, TextIO
 
 from interviewer.errors import InterviewerError, TranscriptError
 
+# Scripted answers for the longest session (--max-turns 500) at a few KB each; the same cap as a résumé.
+ANSWERS_LIMIT = 2 * 1024 * 1024
 HELP_ZH = "（回答写完后空一行发送；/skip 跳过  /hint 提示  /repeat 重复问题  /end 结束）"
 HELP_EN = "(finish an answer with an empty line; /skip skips, /hint asks for a hint, /repeat repeats, /end ends)"
 
@@ -86,21 +91,26 @@ def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO = sy
     if answers is None:
         out.write((HELP_ZH if lang == "zh" else HELP_EN) + "\n")
         answers = read_terminal("you> ")
-    for text in answers:
-        if session.finished:
-            break
-        if not text.strip():
-            continue
-        result = session.answer(text)
-        for note in result.notices:
-            print(f"interviewer: {note}", file=sys.stderr)
-        if feedback and result.candidate is not None:
-            _print_feedback(result.candidate, out)
-        if result.interviewer is not None:
-            out.write(f"\ninterviewer> {result.interviewer.text}\n")
-        out.flush()
-    session.close()
     path = session.store.path if session.store else None
+    try:
+        for text in answers:
+            if session.finished:
+                break
+            if not text.strip():
+                continue
+            result = session.answer(text)
+            for note in result.notices:
+                print(f"interviewer: {note}", file=sys.stderr)
+            if feedback and result.candidate is not None:
+                _print_feedback(result.candidate, out)
+            if result.interviewer is not None:
+                out.write(f"\ninterviewer> {result.interviewer.text}\n")
+            out.flush()
+    except InterviewerError as e:
+        # An answer on stdin that is not text: keep what was said so far, and say how to go on.
+        session.close()
+        raise InterviewerError(f"{e.message}; the session so far is saved: interviewer resume {path}") from None
+    session.close()
     if session.finished:
         out.write(f"\nsaved: {path}\nreport: interviewer report {path}\n")
     else:
@@ -108,19 +118,86 @@ def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO = sy
     return 0
 
 
-def _answer_source(answers_file: str | None) -> Iterator[str] | None:
-    if answers_file:
-        p = Path(answers_file)
-        if not p.is_file():
-            raise InterviewerError(f"{p}: no such answers file")
+def _answer_text(data: bytes, name: str) -> str:
+    """Answer bytes → text, decoded exactly as a résumé is (UTF-8, GBK/GB18030, UTF-16 …), newlines unified."""
+    from interviewer.resume import decode
+
+    return decode(data, name).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_answer_bytes(stream: BinaryIO, name: str = "<stdin>", limit: int = ANSWERS_LIMIT) -> Iterator[str]:
+    """Answers from a byte stream, each decoded and yielded as soon as its `---` line arrives."""
+    first = stream.readline(limit + 1)
+    if first.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\x00" in first:
+        # UTF-16/32 cannot be cut at b"\n" bytes: take the whole input, then split the text.
+        data = first + stream.read(limit + 1 - len(first))
+        if len(data) > limit:
+            raise InterviewerError(f"{name}: UTF-16 answers larger than {limit // 2**20} MB")
+        yield from read_answers(io.StringIO(_answer_text(data, name)))
+        return
+    buf: list[bytes] = []
+    size, n = 0, 0
+
+    def one() -> str:
+        nonlocal n
+        n += 1
         try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise InterviewerError(f"{p}: cannot read the answers file ({e})") from None
-        return read_answers(iter(text.splitlines(keepends=True)))
+            return _answer_text(b"".join(buf), name).strip()
+        except InterviewerError as e:
+            raise InterviewerError(f"{name}: answer {n}: {e.message.removeprefix(f'{name}: ')}") from None
+
+    line = first.removeprefix(codecs.BOM_UTF8)
+    while line:
+        if line.strip() == b"---":
+            yield one()
+            buf, size = [], 0
+        else:
+            buf.append(line)
+            size += len(line)
+            if size > limit:
+                raise InterviewerError(f"{name}: answer {n + 1} is larger than {limit // 2**20} MB")
+        line = stream.readline(limit + 1)
+    if b"".join(buf).strip():
+        yield one()
+
+
+def _answer_source(answers_file: str | None) -> Iterator[str] | None:
+    from interviewer.files import InputFileError, read_limited
+
+    if answers_file:
+        try:
+            data = read_limited(Path(answers_file), ANSWERS_LIMIT)
+        except InputFileError as e:
+            reason = "no such answers file" if e.kind == "missing" else e.reason
+            raise InterviewerError(f"{answers_file}: {reason}") from None
+        text = _answer_text(data, answers_file)
+        answers = list(read_answers(io.StringIO(text)))
+        if not any(_visible(a) for a in answers):
+            raise InterviewerError(f"{answers_file}: no answer text in it (separate answers with lines holding only ---)")
+        return iter(answers)
     if not sys.stdin.isatty():
-        return read_answers(sys.stdin)
+        stream = getattr(sys.stdin, "buffer", None)
+        return read_answer_bytes(stream) if stream is not None else read_answers(sys.stdin)
     return None
+
+
+def _visible(text: str) -> bool:
+    # A byte-order mark or zero-width space decodes fine but is not an answer.
+    return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
+
+
+def _taken(path: Path) -> str:
+    """Why --transcript PATH is refused: what is already there, and what to do instead."""
+    from interviewer import transcript
+
+    try:
+        t = transcript.load(path)
+    except TranscriptError as e:
+        # Not "continue it with resume": resume would refuse the same file.
+        return f"{e.message}; the file exists and is not a session to continue: choose another --transcript path"
+    if t.status == "finished":
+        return f"{path}: a finished session is saved there; read it with `interviewer report {path}` or choose another path"
+    return f"{path}: a session is already saved there; continue it with `interviewer resume {path}` or choose another path"
 
 
 def chat_cmd(args) -> int:
@@ -145,9 +222,8 @@ def chat_cmd(args) -> int:
         path = Path(args.transcript)
         if path.is_dir():
             raise TranscriptError(f"{path}: --transcript must be a file path, not a folder")
-        if path.exists():
-            raise TranscriptError(f"{path}: a session is already saved there; continue it with "
-                                  f"`interviewer resume {path}` or choose another path")
+        if path.exists() or path.is_symlink():
+            raise TranscriptError(_taken(path))
     else:
         path = transcript.default_path(paths.transcripts_dir(args.transcripts), session.transcript)
     transcript.check_writable(path.parent)
@@ -165,6 +241,7 @@ def resume_cmd(args) -> int:
     if t.status == "finished":
         print(f"{path}: this session is already finished; read it with: interviewer report {path}")
         return 0
+    transcript.check_resumable(t, str(path))
     try:
         pack = skills.resolve(t.skill.path if Path(t.skill.path).exists() else t.skill.name, t.lang)
     except InterviewerError as e:
@@ -173,7 +250,7 @@ def resume_cmd(args) -> int:
         print(f"interviewer: note: the pack {pack.name} changed since this session started", file=sys.stderr)
     answers = _answer_source(args.answers)
     settings, engine, scorer = _engines(args)
-    if args.max_turns:
+    if args.max_turns is not None:
         t.max_turns = args.max_turns
     transcript.check_writable(path.parent)
     session = Session.restore(t, pack, engine, scorer, transcript.TranscriptStore(path))

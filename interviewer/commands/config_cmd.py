@@ -15,7 +15,7 @@ def _value(s: Settings, field: str) -> str:
     if field == "api_key":
         return s.masked_key() if s.provider != "offline" else "not needed"
     if field == "base_url":
-        return s.base_url or ("(none)" if s.provider == "offline" else "the SDK's default")
+        return s.shown_base_url() or ("(none)" if s.provider == "offline" else "the SDK's default")
     if field == "model":
         return s.model or "(none)"
     if field == "timeout":
@@ -34,6 +34,7 @@ def _where(s: Settings, field: str) -> str:
 def report(s: Settings) -> dict:
     """The `config --json` contract: each field's shown value and source; the key only masked."""
     out: dict = {f: {"value": getattr(s, f), "source": s.sources.get(f, "default")} for f in FIELDS[:-1]}
+    out["base_url"]["value"] = s.shown_base_url()  # a password in the URL is as secret as the key
     out["api_key"] = {"value": s.masked_key() if s.api_key else None, "source": s.sources.get("api_key", "default"),
                       "variable": KEY_VARS.get(s.provider), "note": s.key_note}
     out["config_file"] = s.config_path

@@ -15,5 +15,6 @@ def plan_cmd(args) -> int:
     pack = skills.resolve(args.skill, args.lang, args.skills_dir)
     res = resumes.load_resume(args.resume)
     plan = build_plan(pack, res, minutes=args.minutes, lang=args.lang)
-    emit(render_plan(plan, args.format, pack), args.output)
+    # The résumé and the pack are the inputs an -o typo could replace.
+    emit(render_plan(plan, args.format, pack), args.output, [(args.resume, "résumé"), (pack.path, "skill pack")])
     return 0

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from datetime import datetime
 from pathlib import Path
 
 from interviewer import paths, transcript
 from interviewer.commands.common import dumps, emit
-from interviewer.errors import InterviewerError
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve() or (a.exists() and os.path.samefile(a, b))
-    except OSError:
-        return False
 
 
 def report_cmd(args) -> int:
@@ -24,11 +15,9 @@ def report_cmd(args) -> int:
 
     path = Path(args.transcript)
     loaded = transcript.load(path)
-    output = getattr(args, "output", None)
-    # The transcript is the only copy of the session: never let its own report replace it.
-    if output and output != "-" and _same_file(Path(output), path):
-        raise InterviewerError(f"{output}: that is the transcript itself; choose another output file")
-    emit(report.render_report(loaded, getattr(args, "format", None) or "md"), output)
+    # The transcript is the only copy of the session: neither it nor another saved one may be replaced.
+    emit(report.render_report(loaded, getattr(args, "format", None) or "md"), getattr(args, "output", None),
+         [(path, "transcript")])
     return 0
 
 

@@ -11,18 +11,27 @@ from interviewer.errors import InterviewerError
 from interviewer.scoring import Assessment, score_answer
 
 
-def _read_text(path: str) -> str:
+# One answer is at most a few KB; a batch of the whole devset is well under a MB. Both caps keep /dev/zero out.
+ANSWER_LIMIT = 2 * 1024 * 1024
+BATCH_LIMIT = 32 * 1024 * 1024
+
+
+def _read_text(path: str, limit: int = ANSWER_LIMIT) -> str:
+    """A file's (or stdin's) text, decoded as résumés are: UTF-8, GBK/GB18030, UTF-16; one-line errors."""
+    from interviewer.files import InputFileError, read_limited
+    from interviewer.resume import decode
+
     if path == "-":
-        return sys.stdin.read()
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InterviewerError(f"{p}: no such file") from None
-    except UnicodeDecodeError as e:
-        raise InterviewerError(f"{p}: not UTF-8 text (bad byte at offset {e.start})") from None
-    except OSError as e:
-        raise InterviewerError(f"{p}: cannot read ({e.strerror})") from None
+        name, data = "<stdin>", sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise InterviewerError(f"{name}: larger than {limit // 2**20} MB")
+    else:
+        name = path
+        try:
+            data = read_limited(Path(path), limit)
+        except InputFileError as e:
+            raise InterviewerError(f"{path}: {e.reason}") from None
+    return decode(data, name).replace("\r\n", "\n")
 
 
 def _score(pack: skills.SkillPack, key: str | int, question: str, answer: str) -> Assessment:
@@ -33,7 +42,7 @@ def _score(pack: skills.SkillPack, key: str | int, question: str, answer: str) -
 def _batch_items(pack: skills.SkillPack, path: str) -> list[tuple[str | int, str, str]]:
     """Every line checked before anything is scored, so a bad line never leaves half an output."""
     items = []
-    for n, line in enumerate(_read_text(path).splitlines(), 1):
+    for n, line in enumerate(_read_text(path, BATCH_LIMIT).splitlines(), 1):
         if not line.strip():
             continue
         where = f"{path}:{n}"

@@ -20,7 +20,8 @@ HARD = ROOT / "tests" / "hardening"
 # The timed load tests run alone first, so the figures are not taken beside two busy processes; then
 # the rest in two shards balanced by run time (under a minute each on a 2-core machine).
 PHASES = [[["test_load.py"]],
-          [["test_fuzz.py", "test_hostile.py", "test_hostile_llm.py"], ["test_bad_input.py", "test_secrets.py", "test_kill.py"]]]
+          [["test_fuzz.py", "test_hostile.py", "test_hostile_llm.py", "test_bad_files.py"],
+           ["test_bad_input.py", "test_cli_contract.py", "test_secrets.py", "test_kill.py"]]]
 TIMEOUT = 300
 
 
@@ -80,6 +81,8 @@ def main() -> dict:
           "résumés read like their UTF-8 twin)")
     print(f"   sockets opened offline     {f.get('sockets_opened_offline', 'n/a')!s:>6}  "
           f"({c['secrets.offline_commands_guarded']} offline commands with keys set, socket guard on)")
+    print(f"   exports private (0600)     {c['secrets.private_exports']:6d}  ; base URLs with a password masked: "
+          f"{c['secrets.masked_urls']}")
     if s300:
         print(f"   300-turn session           median {s300['per_turn_median_ms']} ms/turn, p95 {s300['per_turn_p95_ms']} ms, "
               f"max {s300['per_turn_max_ms']} ms; file {s300['file_kb']} KB; its HTML report {s300['report_300_turns_ms']} ms")
@@ -94,7 +97,8 @@ def main() -> dict:
             "kills_mid_session": mid, "disk_faults_survived": c["kill.disk_faults_survived"],
             "hostile_cases_passed": c["hostile.cases_passed"], "hostile_cases": hostile_total,
             "bad_input_refused_cleanly": c["bad_input.refused_cleanly"], "non_utf8_decoded": c["bad_input.decoded"],
-            "sockets_opened_offline": f.get("sockets_opened_offline"), "session_300_turns": s300,
+            "sockets_opened_offline": f.get("sockets_opened_offline"), "private_exports": c["secrets.private_exports"],
+            "masked_urls": c["secrets.masked_urls"], "session_300_turns": s300,
             "list_1000_sessions": lst, "open_report": rep, "tests_passed": passed, "tests_failed": failed,
             "seconds": round(seconds, 1)}
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import codecs
+import errno
 import hashlib
+import os
 import re
 import sys
 import unicodedata
@@ -13,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from interviewer import lexicon
 from interviewer.errors import ResumeError
+from interviewer.files import InputFileError, read_limited
 from interviewer.skills import SkillPack
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -148,22 +151,23 @@ def load_resume(path: str | Path) -> Resume:
 
 def _read_file(p: Path, name: str) -> bytes:
     try:
-        if p.is_dir():
-            raise ResumeError(f"{name}: is a folder, not a résumé file")
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise ResumeError(f"{name}: larger than 2 MB ({size / (1024 * 1024):.1f} MB); a résumé is a few pages of text")
-        with p.open("rb") as f:
-            # A FIFO or device reports no size: read one byte past the limit to tell.
-            return f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise ResumeError(f"{name}: no such file") from None
-    except PermissionError:
-        raise ResumeError(f"{name}: cannot read it (permission denied)") from None
-    except IsADirectoryError:
-        raise ResumeError(f"{name}: is a folder, not a résumé file") from None
-    except OSError as e:
-        raise ResumeError(f"{name}: cannot read it ({e.strerror or e})") from None
+        return read_limited(p, MAX_BYTES)
+    except InputFileError as e:
+        if e.kind == "missing":
+            raise ResumeError(f"{name}: no such file") from None
+        if e.kind == "folder":
+            raise ResumeError(f"{name}: is a folder, not a résumé file") from None
+        if e.kind == "special":
+            raise ResumeError(f"{name}: {e.reason}; use --resume - to read from stdin") from None
+        if e.kind == "too_large":
+            try:
+                size = f" ({p.stat().st_size / (1024 * 1024):.1f} MB)"
+            except OSError:
+                size = ""
+            raise ResumeError(f"{name}: larger than 2 MB{size}; a résumé is a few pages of text") from None
+        if e.errno == errno.EACCES:
+            raise ResumeError(f"{name}: cannot read it (permission denied)") from None
+        raise ResumeError(f"{name}: cannot read it ({os.strerror(e.errno)})" if e.errno else f"{name}: {e.reason}") from None
 
 
 def _utf16_without_bom(data: bytes) -> str | None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from interviewer.errors import SkillError
+from interviewer.files import InputFileError, read_limited
 from interviewer.textutil import normalize_key, split_top
 
 SECTION_NAMES = {
@@ -345,15 +346,19 @@ def _link_areas(areas: list[DangerArea], topics: list[Topic]) -> None:
         used_t.add(ti)
 
 
+# The largest real packs (ours and the public ones) are under 30 KB, and a 1 MB pack of ~850 topics still
+# plans in about 2 s; a file past that is not a pack, and reading it whole would take minutes and gigabytes.
+MAX_PACK_BYTES = 1024 * 1024
+
+
 def read_pack_text(path: Path) -> str:
+    """One pack file's text; SkillError names the file when it is missing, special, too large or not UTF-8."""
     try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise SkillError(f"{path}: is a folder, not a SKILL.md file") from None
-    except FileNotFoundError:
-        raise SkillError(f"{path}: no such skill pack file") from None
-    except OSError as e:
-        raise SkillError(f"{path}: cannot read ({e.strerror})") from None
+        data = read_limited(path, MAX_PACK_BYTES)
+    except InputFileError as e:
+        what = {"missing": "no such skill pack file", "folder": "is a folder, not a SKILL.md file",
+                "too_large": f"larger than {MAX_PACK_BYTES // 2**20} MB; a skill pack is a few pages of Markdown"}
+        raise SkillError(f"{path}: {what.get(e.kind, e.reason)}") from None
     if b"\x00" in data:
         raise SkillError(f"{path}: not UTF-8 text (binary file)")
     try:

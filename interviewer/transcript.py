@@ -6,10 +6,10 @@ import contextlib
 import errno
 import glob
 import json
+import math
 import os
 import re
 import secrets
-import stat
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from interviewer.errors import TranscriptError
+from interviewer.files import InputFileError, read_limited
 from interviewer.plan import InterviewPlan
 from interviewer.scoring import Assessment, Scorecard
 from interviewer.skills import SkillRef
@@ -177,8 +178,13 @@ def parse(raw: bytes, name: str = "<transcript>") -> Transcript:
     head = _OURS.match(raw)
     surrogates = bool(_SURROGATE_ESC.search(raw))
     if head and 1 <= int(head.group(1)) <= SCHEMA_VERSION and not surrogates:
-        with contextlib.suppress(ValidationError):
-            return Transcript.model_validate_json(raw)
+        try:
+            t = Transcript.model_validate_json(raw)
+        except ValidationError:
+            t = None
+        # JSON keeps the last of a repeated key: a second "schema_version" is the one a resave would write.
+        if t is not None and t.schema_version == int(head.group(1)):
+            return _checked(t, name)
     if not raw.strip():
         raise TranscriptError(f"{name} is not a transcript (empty file)")
     try:
@@ -202,28 +208,91 @@ def parse(raw: bytes, name: str = "<transcript>") -> Transcript:
         raise TranscriptError(f"{name} was written by a newer interviewer "
                               f"(schema {version}; this one reads {SCHEMA_VERSION})")
     try:
-        return Transcript.model_validate(data)
+        t = Transcript.model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
         field = ".".join(str(x) for x in first["loc"]) or "top level"
         more = f"; {e.error_count() - 1} more" if e.error_count() > 1 else ""
         raise TranscriptError(f"{name} is not a valid transcript ({field}: {_one_line(first['msg'])}{more})") from None
+    return _checked(t, name)
+
+
+LANGS = ("zh", "en")
+# Above anything --max-turns accepts (cli.MAX_TURNS) and the 300-turn load test; a bigger number is corruption.
+MAX_TURNS_LIMIT = 10_000
+
+
+def _show(value) -> str:
+    return _one_line(repr(value))[:40]
+
+
+def _problems(t: Transcript) -> list[str]:
+    """Values the types allow but no session writes, as 'field: why'; any of them would break resume or report."""
+    out: list[str] = []
+    for field, lang in (("lang", t.lang), ("plan.lang", t.plan.lang)):
+        if lang not in LANGS:
+            out.append(f"{field}: {_show(lang)} is not zh or en")
+    # Only an unfinished session acts on it; a finished one keeps whatever --max-turns it was run with.
+    if t.status == "in_progress" and not 1 <= t.max_turns <= MAX_TURNS_LIMIT:
+        out.append(f"max_turns: {_show(t.max_turns)} is not between 1 and {MAX_TURNS_LIMIT}")
+    for field in ("created_at", "updated_at"):
+        try:
+            datetime.fromisoformat(getattr(t, field))
+        except ValueError:
+            out.append(f"{field}: {_show(getattr(t, field))} is not an ISO date and time")
+    ids: set[str] = set()
+    for i, c in enumerate(t.plan.chains):
+        if c.id in ids:
+            out.append(f"plan.chains.{i}.id: {_show(c.id)} is used by an earlier chain")
+        ids.add(c.id)
+        # JSON's NaN and Infinity (and 1e999) load as floats but are saved back as null, which no longer loads.
+        if not math.isfinite(c.strength):
+            out.append(f"plan.chains.{i}.strength: {c.strength} is not a finite number")
+    # With no chains the offline interviewer names chain "": such a file is reportable, never resumable.
+    known = ids or {""}
+    for i, turn in enumerate(t.turns):
+        if turn.chain is not None and turn.chain not in known:
+            out.append(f"turns.{i}.chain: the plan has no chain {_show(turn.chain)}")
+    st = t.state
+    if st.chain_pos < 0 or (ids and st.chain_pos >= len(t.plan.chains)):
+        out.append(f"state.chain_pos: {st.chain_pos} is not the index of a planned chain")
+    for field, named in (("state.skipped", st.skipped), ("state.steps", list(st.steps))):
+        unknown = [c for c in named if c not in known]
+        if unknown:
+            out.append(f"{field}: the plan has no chain {_show(unknown[0])}")
+    return out
+
+
+def _checked(t: Transcript, name: str) -> Transcript:
+    problems = _problems(t)
+    if problems:
+        more = f"; {len(problems) - 1} more" if len(problems) > 1 else ""
+        raise TranscriptError(f"{name} is not a valid transcript ({problems[0]}{more})")
+    return t
+
+
+def check_resumable(t: Transcript, name: str) -> None:
+    """TranscriptError when an unfinished session cannot go on: its plan has no question to ask."""
+    if not t.plan.chains:
+        raise TranscriptError(f"{name}: cannot resume a session whose plan has no chains (plan.chains is empty); "
+                              f"read it with: interviewer report {name}")
 
 
 def load(path: Path) -> Transcript:
     """Parse a transcript; TranscriptError for a missing, corrupt or future-version file (never modified)."""
     path = Path(path)
     try:
-        st = path.stat()
-        if stat.S_ISDIR(st.st_mode):
-            raise TranscriptError(f"{path} is a folder, not a transcript")
-        if st.st_size > MAX_BYTES:
-            raise TranscriptError(f"{path} is not a transcript (over {MAX_BYTES // 2**20} MB)")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise TranscriptError(f"{path}: no such transcript") from None
-    except OSError as e:
-        raise TranscriptError(f"{path}: cannot read ({e.strerror or e})") from None
+        raw = read_limited(path, MAX_BYTES)
+    except InputFileError as e:
+        if e.kind == "missing":
+            raise TranscriptError(f"{path}: no such transcript") from None
+        if e.kind == "folder":
+            raise TranscriptError(f"{path} is a folder, not a transcript") from None
+        if e.kind == "too_large":
+            raise TranscriptError(f"{path} is not a transcript (over {MAX_BYTES // 2**20} MB)") from None
+        if e.kind == "special":
+            raise TranscriptError(f"{path} is not a transcript (not a regular file: a pipe, socket or device)") from None
+        raise TranscriptError(f"{path}: {e.reason}") from None
     return parse(raw, str(path))
 
 
@@ -345,8 +414,9 @@ _INDEX_VERSION = 1
 
 def _read_index(folder: Path) -> dict:
     try:
-        data = json.loads((folder / INDEX_NAME).read_bytes())
-    except (OSError, ValueError, RecursionError):
+        # read_limited: a FIFO or device planted under the index's name must not hang every listing.
+        data = json.loads(read_limited(folder / INDEX_NAME, MAX_BYTES))
+    except (InputFileError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict) or data.get("version") != [_INDEX_VERSION, SCHEMA_VERSION]:
         return {}

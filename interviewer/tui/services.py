@@ -68,7 +68,7 @@ def describe_provider(settings, error: str | None = None) -> tuple[str, str]:
     where = settings.origins.get("api_key") or settings.key_note or "the environment"
     used = f"{settings.provider} · {settings.model or 'default model'} (key from {where})"
     if settings.base_url:
-        used += f" · {settings.base_url}"
+        used += f" · {settings.shown_base_url()}"
     how = "to change: --provider / --model, or INTERVIEWER_PROVIDER / INTERVIEWER_MODEL"
     return used, how
 
@@ -183,6 +183,7 @@ class Services:
         t = transcript.load(path)
         if t.status == "finished":
             raise TranscriptError(f"{path.name}: this session is already finished")
+        transcript.check_resumable(t, path.name)
         try:
             ref = t.skill.path if t.skill.path and Path(t.skill.path).exists() else t.skill.name
             pack = skills.resolve(ref, t.lang, self.skills_dirs)

@@ -22,7 +22,7 @@ from interviewer.providers.offline import OfflineEngine, OfflineScorer
 from interviewer.resume import Resume
 from interviewer.scoring import Assessment, build_scorecard, verify
 from interviewer.skills import SkillPack, Topic, ref
-from interviewer.textutil import normalize_key, split_top, strip_controls
+from interviewer.textutil import normalize_key, question_of, split_top, strip_controls
 from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
 
 COMMANDS = ("/skip", "/hint", "/repeat", "/end")
@@ -37,7 +37,6 @@ INTERNAL_WORDS = re.compile(
 )
 _MULTI_Q = re.compile(r"\b(?:and|or) (?:why|how|what|which|when|where)\b|(?:以及|还有|并且|同时)(?:为什么|怎么|如何|哪些|多少)",
                       re.I)
-_SENTENCE = re.compile(r"(?<=[。！!.])\s*")
 _QMARK = re.compile(r"[?？]")
 # A reply holding a whole marker or red flag (or a long clause of one) reads the rubric out; shorter
 # overlaps ("MFU", "checkpoint") are just the topic's words.
@@ -52,12 +51,6 @@ def _command_of(text: str) -> str | None:
     path such as "/dev/shm" is an answer too.
     """
     return text.lower() if _COMMAND.fullmatch(text) else None
-
-
-def question_of(text: str) -> str:
-    """The sentence of an utterance that holds its question (the whole text when none does)."""
-    parts = [p for p in _SENTENCE.split(text) if _QMARK.search(p)]
-    return parts[-1] if parts else text
 
 
 def _bounded(raw: Assessment, checked: Assessment, reading: Assessment) -> Assessment:

@@ -97,3 +97,12 @@ def strip_controls(text: str) -> str:
 def md_escape(text: str) -> str:
     """Untrusted text inside Markdown: no raw HTML, links, code or emphasis comes through, nor any control."""
     return _MD_SPECIAL.sub(r"\\\1", strip_controls(text))
+
+
+_SENTENCE = re.compile(r"(?<=[。！!.])\s*")
+
+
+def question_of(text: str) -> str:
+    """The sentence of an utterance that holds its question (the whole text when none does)."""
+    parts = [p for p in _SENTENCE.split(text) if QUESTION_MARKS.search(p)]
+    return parts[-1] if parts else text

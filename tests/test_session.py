@@ -293,3 +293,19 @@ def test_an_answer_past_the_limit_is_refused_and_nothing_is_recorded(pack, plan,
     assert "answer too long (20,001 characters" in r.notices[0]
     assert len(load(s.store.path).turns) == 1
     assert s.answer("我们 TP=8 放在机内。").candidate is not None
+
+
+def test_the_offline_interviewer_never_breaks_the_floor_rules(pack, plan, tmp_path):
+    """Run as a provider (its own instance, as the registry builds it), its every turn passes validate."""
+    from interviewer.providers.offline import OfflineEngine
+
+    s = new_session(pack, plan, tmp_path, engine=OfflineEngine())
+    notices = s.start().notices
+    thin = ["用了 ZeRO。", "就是调了一下参数。", "不太记得了，大概快了一些。", THIN_ZH, "我们用的默认配置。"]
+    for n in range(24):
+        r = s.answer(thin[n % len(thin)] if n % 3 else SOLID_ZH)
+        notices += r.notices
+        if r.finished:
+            break
+    assert not [n for n in notices if "broke a rule" in n], notices
+    assert all(t.engine == "offline" for t in s.transcript.turns if t.role == "interviewer")

@@ -44,7 +44,7 @@ _LEAK_WHOLE, _LEAK_CLAUSE = 12, 20
 _CLAUSE_SEPS = (",", ";", "，", "；", "、")
 
 
-def _command_of(text: str) -> str | None:
+def command_of(text: str) -> str | None:
     """The command a message is, or None: only a message that is one "/word" and nothing else.
 
     "/end please" or "/end" followed by an answer is text to record, not a command that drops it; a
@@ -160,7 +160,7 @@ class Session:
                 return TurnResult(None, self.pending_question,
                                   [f"answer too long ({len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}): "
                                    "shorten it and send it again"])
-            command = _command_of(text)
+            command = command_of(text)
             if command == "/repeat":
                 return TurnResult(None, self.pending_question)
             if command is not None and command not in COMMANDS:

@@ -32,6 +32,8 @@ def read_answers(stream: TextIO) -> Iterator[str]:
 
 def read_terminal(prompt: str) -> Iterator[str]:
     """Interactive answers: several lines, sent by an empty line (or a `---` line); Ctrl-D stops."""
+    from interviewer.session import command_of
+
     while True:
         lines: list[str] = []
         try:
@@ -39,7 +41,7 @@ def read_terminal(prompt: str) -> Iterator[str]:
                 line = input(prompt if not lines else "... ")
                 if line.strip() in ("", "---") and lines:
                     break
-                if line.strip().startswith("/") and not lines:
+                if not lines and command_of(line.strip()):  # a command goes at once; "/dev/shm is…" is an answer
                     lines.append(line)
                     break
                 if line.strip():

@@ -445,3 +445,13 @@ def test_score_reads_an_answer_file_like_a_resume(tmp_path):
         proc = cli(["score", "--topic", "1", "--answer-file", bad], cwd=tmp_path, timeout=30)
         refused(proc, str(bad))
         assert reason in proc.stderr
+
+
+def test_on_a_terminal_only_a_command_is_sent_at_once(monkeypatch):
+    from interviewer.commands import chat_cmd
+
+    typed = iter(["/dev/shm holds the shards", "so restarts are fast", "", "/end"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    answers = chat_cmd.read_terminal("you> ")
+    assert next(answers) == "/dev/shm holds the shards\nso restarts are fast"
+    assert next(answers) == "/end"

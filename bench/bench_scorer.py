@@ -144,6 +144,13 @@ def main(verbose: bool = False) -> dict:
     s5 = s5_agreement(packs)
     if s5:
         out["s5_level_public"] = s5
+    for split, fig in out.items():
+        if "exact" in fig:
+            print(f"   {split:<9} exact {fig['exact']:.3f}  within one {fig['within_one']:.3f}  Spearman "
+                  f"{fig['spearman']:.3f}  danger recall {fig['danger_recall']:.3f}  ({fig['scored_pairs']} answers)")
+        elif "spearman" in fig:
+            print(f"   {split:<9} Spearman {fig['spearman']:.3f} ({fig['items']} general-ML answers scored against our MFU "
+                  "topic: another field's vocabulary, for reference only)")
     return out
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 import stat
 from pathlib import Path
 
@@ -60,3 +62,28 @@ def _check(st: os.stat_result, limit: int) -> None:
 
 def _size(n: int) -> str:
     return f"{n // 2**20} MB" if n >= 2**20 else f"{n // 1024} KB"
+
+
+def temp_name(path: Path) -> Path:
+    # Dot-prefixed so listings skip it; the pid lets a later run remove what a killed process left.
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Write `data` to `path` as mode 0600 through a temp file renamed over it: a crash leaves no half file."""
+    tmp = temp_name(path)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        try:
+            os.fchmod(fd, 0o600)  # the résumé and the answers are in it, and a umask like 0o277 would leave 0400
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

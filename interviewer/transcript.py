@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from interviewer.errors import TranscriptError
-from interviewer.files import InputFileError, read_limited
+from interviewer.files import InputFileError, read_limited, write_private
 from interviewer.plan import InterviewPlan
 from interviewer.scoring import Assessment, Scorecard
 from interviewer.skills import SkillRef
@@ -100,11 +100,6 @@ def default_path(folder: Path, transcript: Transcript) -> Path:
 MAX_BYTES = 64 * 1024 * 1024
 
 
-def _temp_name(path: Path) -> Path:
-    # Dot-prefixed so listings skip it; the pid lets a later store remove what a killed process left.
-    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-
-
 def _fsync_dir(folder: Path) -> None:
     fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
@@ -118,25 +113,9 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = _temp_name(path)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
-    try:
-        try:
-            os.fchmod(fd, 0o600)  # a umask like 0o277 would otherwise leave 0400
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(folder)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    write_private(path, data)
+    _fsync_dir(path.parent)
 
 
 def save(transcript: Transcript, path: Path) -> None:
@@ -284,15 +263,10 @@ def load(path: Path) -> Transcript:
     try:
         raw = read_limited(path, MAX_BYTES)
     except InputFileError as e:
-        if e.kind == "missing":
-            raise TranscriptError(f"{path}: no such transcript") from None
-        if e.kind == "folder":
-            raise TranscriptError(f"{path} is a folder, not a transcript") from None
-        if e.kind == "too_large":
-            raise TranscriptError(f"{path} is not a transcript (over {MAX_BYTES // 2**20} MB)") from None
-        if e.kind == "special":
-            raise TranscriptError(f"{path} is not a transcript (not a regular file: a pipe, socket or device)") from None
-        raise TranscriptError(f"{path}: {e.reason}") from None
+        what = {"missing": ": no such transcript", "folder": " is a folder, not a transcript",
+                "too_large": f" is not a transcript (over {MAX_BYTES // 2**20} MB)",
+                "special": " is not a transcript (not a regular file: a pipe, socket or device)"}
+        raise TranscriptError(f"{path}{what.get(e.kind, ': ' + e.reason)}") from None
     return parse(raw, str(path))
 
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import secrets
 import stat
 import sys
 from pathlib import Path
 from typing import Iterable
 
+from interviewer import files
 from interviewer.errors import InterviewerError
 
 # What transcript.save writes starts like this (a BOM or spaces before it are still ours).
@@ -69,22 +68,7 @@ def write_private(out: Path, data: bytes, name: str | None = None) -> None:
     target = Path(os.path.realpath(out)) if st is not None and out.is_symlink() else out
     if not target.parent.is_dir():
         raise InterviewerError(f"{name}: cannot write (no folder {target.parent})")
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
-    try:
-        try:
-            os.fchmod(fd, 0o600)  # the résumé and the answers are in it, whatever the umask
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    files.write_private(target, data)
 
 
 def emit(text: str, output: str | None, inputs: Iterable[tuple[str | Path | None, str]] = ()) -> None:

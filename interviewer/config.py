@@ -113,12 +113,14 @@ def read_config_file(path: Path) -> tuple[dict, list[str]]:
     """The config file's settings and warnings; missing file = {}; ConfigError names the file and line."""
     import tomllib
 
+    from interviewer.files import InputFileError, read_limited
+
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return {}, []
-    except OSError as e:
-        raise ConfigError(f"{path}: cannot read ({e.strerror})") from None
+        raw = read_limited(path, 64 * 1024)  # a settings file is a dozen lines; a FIFO or /dev/zero must not hang us
+    except InputFileError as e:
+        if e.kind == "missing":
+            return {}, []
+        raise ConfigError(f"{path}: {e.reason}") from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

@@ -119,6 +119,22 @@ def test_a_bad_config_file_names_the_file_and_line(cfg, text, line, what):
     assert "\n" not in str(e.value)
 
 
+@pytest.mark.parametrize("special", ["fifo", "/dev/zero"])
+def test_a_config_path_that_is_not_a_regular_file_is_refused_without_hanging(monkeypatch, tmp_path, special):
+    import os
+
+    path = tmp_path / "config.toml"
+    if special == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(path)  # no writer: reading it would block forever
+    else:
+        path = special
+    monkeypatch.setenv("INTERVIEWER_CONFIG", str(path))
+    with pytest.raises(ConfigError, match="not a regular file"):
+        load_settings(Args())
+
+
 def test_bad_values_are_one_line_errors(monkeypatch):
     monkeypatch.setenv("INTERVIEWER_TIMEOUT", "abc")
     with pytest.raises(ConfigError, match="INTERVIEWER_TIMEOUT"):

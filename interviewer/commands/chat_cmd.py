@@ -13,6 +13,7 @@ from interviewer.errors import InterviewerError, TranscriptError
 
 # Scripted answers for the longest session (--max-turns 500) at a few KB each; the same cap as a résumé.
 ANSWERS_LIMIT = 2 * 1024 * 1024
+_ANSWER_KEEP = 100_000  # characters of one scripted answer kept; the session's own limit is 20,000
 HELP_ZH = "（回答写完后空一行发送；/skip 跳过  /hint 提示  /repeat 重复问题  /end 结束）"
 HELP_EN = "(finish an answer with an empty line; /skip skips, /hint asks for a hint, /repeat repeats, /end ends)"
 
@@ -20,12 +21,15 @@ HELP_EN = "(finish an answer with an empty line; /skip skips, /hint asks for a h
 def read_answers(stream: TextIO) -> Iterator[str]:
     """Answers separated by lines holding only `---`, each yielded as soon as its separator arrives."""
     buf: list[str] = []
+    size = 0
     for line in stream:
         if line.strip() == "---":
             yield "".join(buf).strip()
-            buf = []
-        else:
-            buf.append(line)
+            buf, size = [], 0
+        elif size <= _ANSWER_KEEP:
+            # Past the session's answer limit the rest is not kept: the session refuses the answer anyway.
+            buf.append(line[: _ANSWER_KEEP + 1 - size])
+            size += len(buf[-1])
     if "".join(buf).strip():
         yield "".join(buf).strip()
 

@@ -455,3 +455,15 @@ def test_on_a_terminal_only_a_command_is_sent_at_once(monkeypatch):
     answers = chat_cmd.read_terminal("you> ")
     assert next(answers) == "/dev/shm holds the shards\nso restarts are fast"
     assert next(answers) == "/end"
+
+
+def test_a_huge_scripted_answer_is_refused_and_the_next_one_is_answered(tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text("x" * 1_500_000 + "\n---\n我们 TP=8 放在机内走 NVLink，PP=8 跨机。\n---\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "interviewer", "chat", "--answers", str(answers),
+                           "--transcripts", str(tmp_path / "t")], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr + proc.stdout
+    assert "answer too long" in proc.stdout + proc.stderr
+    [saved] = list((tmp_path / "t").glob("*.json"))
+    cands = [t for t in json.loads(saved.read_text(encoding="utf-8"))["turns"] if t["role"] == "candidate"]
+    assert [c["text"] for c in cands] == ["我们 TP=8 放在机内走 NVLink，PP=8 跨机。"]

@@ -396,21 +396,27 @@ def library_dirs(extra: list[str] | None = None) -> list[Path]:
     return [*paths.user_skills_dirs(extra), paths.bundled_skills_dir()]
 
 
-def list_packs(extra: list[str] | None = None) -> list[tuple[SkillPack, Path]]:
-    """Packs found in the user folders then the bundled ones; the first of a name wins."""
+def list_packs(extra: list[str] | None = None, broken: list[tuple[Path, str]] | None = None
+               ) -> list[tuple[SkillPack, Path]]:
+    """Packs found in the user folders then the bundled ones; the first folder of a name wins, as in resolve().
+
+    A pack that does not load still takes its name (resolve would pick it and fail), so a bundled pack it
+    shadows is not listed; `broken` collects (file, message) for each such pack.
+    """
     seen: set[str] = set()
     found: list[tuple[SkillPack, Path]] = []
     for d in library_dirs(extra):
         if not d.is_dir():
             continue
         for f in sorted(d.glob("*/SKILL.md")):
-            try:
-                pack = load_pack(f)
-            except SkillError:
+            if f.parent.name in seen:
                 continue
-            if pack.name not in seen:
-                seen.add(pack.name)
-                found.append((pack, f))
+            seen.add(f.parent.name)
+            try:
+                found.append((load_pack(f), f))
+            except SkillError as e:
+                if broken is not None:
+                    broken.append((f, e.message))
     return found
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from interviewer import skills
@@ -9,18 +10,21 @@ from interviewer.commands.common import dumps
 
 
 def list_cmd(args) -> int:
-    found = skills.list_packs(args.skills_dir)
+    broken: list[tuple[Path, str]] = []
+    found = skills.list_packs(args.skills_dir, broken)
     if args.json:
         print(dumps([{"name": p.name, "description": p.description, "layer": p.layer, "path": str(f),
                       "languages": ["zh", "en"] if f.with_name("SKILL.en.md").exists() else [p.lang]}
                      for p, f in found]))
-        return 0
-    if not found:
+    elif not found:
         print("no skill packs found")
-        return 0
-    width = max(len(p.name) for p, _ in found)
-    for p, f in found:
-        print(f"{p.name:<{width}}  {p.description}")
+    else:
+        width = max(len(p.name) for p, _ in found)
+        for p, f in found:
+            print(f"{p.name:<{width}}  {p.description}")
+    for f, message in broken:
+        # stderr, so --json output stays parseable; the pack is named, so it can be fixed or removed.
+        print(f"interviewer: skipped {f.parent.name}: {message}", file=sys.stderr)
     return 0
 
 

@@ -467,3 +467,18 @@ def test_a_huge_scripted_answer_is_refused_and_the_next_one_is_answered(tmp_path
     [saved] = list((tmp_path / "t").glob("*.json"))
     cands = [t for t in json.loads(saved.read_text(encoding="utf-8"))["turns"] if t["role"] == "candidate"]
     assert [c["text"] for c in cands] == ["我们 TP=8 放在机内走 NVLink，PP=8 跨机。"]
+
+
+def test_a_broken_user_pack_is_named_by_skills_list_and_hides_the_bundled_pack_it_shadows(tmp_path):
+    packs = tmp_path / "packs"
+    (packs / "distributed-training").mkdir(parents=True)
+    (packs / "distributed-training" / "SKILL.md").write_text("not a pack\n", encoding="utf-8")
+    proc = cli(["skills", "list", "--skills-dir", packs, "--json"], cwd=tmp_path)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    # plan would pick the broken one, so list must not offer the bundled pack under that name
+    assert "distributed-training" not in [p["name"] for p in json.loads(proc.stdout)]
+    assert proc.stderr.strip().splitlines() == [
+        f"interviewer: skipped distributed-training: {packs / 'distributed-training' / 'SKILL.md'}:1: "
+        "no frontmatter (the file must start with a '---' line)"]
+    plan = cli(["plan", "--resume", RESUME, "--skills-dir", packs], cwd=tmp_path)
+    assert plan.returncode != 0 and "distributed-training" in plan.stderr

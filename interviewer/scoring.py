@@ -314,8 +314,6 @@ def _dangers(r: Reading, level: int | None, signal: Signal, signals: list[str], 
         if quote and found_in(quote, answer) and all(d.signal != sig for d in out):
             out.append(DangerHit(signal=sig, evidence=quote))
 
-    for g in r.grader:
-        add(_generic("grader", lang), quote=g.strip())
     low = level is None or level <= 2
     if signal == "not_mine" and (cl := _cue_clause(r, _CUE["not_mine"])):
         add(_generic("not_mine", lang), cl)
@@ -333,6 +331,9 @@ def _dangers(r: Reading, level: int | None, signal: Signal, signals: list[str], 
         names = max(r.clauses, key=lambda c: (sum(R.kind(x) == "name" for x in c.concepts), len(c.concepts)))
         generic = "stuffing" if r.stuffing else "names" if level == 2 else "vague"
         add((_pick(signals, "names", []) if level == 2 else None) or _generic(generic, lang), names)
+    # Last, so text addressed to the grader cannot stand in for a red flag the answer itself earned.
+    for g in r.grader:
+        add(_generic("grader", lang), quote=g.strip())
     return out
 
 

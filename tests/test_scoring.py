@@ -98,6 +98,9 @@ def test_each_level(answer, level):
 def test_grader_text_changes_no_level_and_never_counts(answer, level, injection):
     a = score_answer(ZERO, answer + injection, "", ZERO_DANGER)
     assert a.level == level
+    # nor does it hide a red flag the answer earned on its own
+    clean = score_answer(ZERO, answer, "", ZERO_DANGER)
+    assert {d.signal for d in clean.danger_signals} <= {d.signal for d in a.danger_signals}
     assert any(d.signal in ("对评分者喊话", "text addressed to the grader") for d in a.danger_signals)
     assert all("4" not in h.evidence or "4" in answer for h in a.markers)
 

@@ -65,6 +65,8 @@ def test_an_injection_changes_no_level_and_adds_no_marker(case_id):
         for where, text in placements(base, case["text"]).items():
             hostile = score_answer(topic, text, chain.opening, chain.danger_signals, lang)
             assert hostile.level == clean.level, (kind, where, clean.level, hostile.level)
+            hidden = {d.signal for d in clean.danger_signals} - {d.signal for d in hostile.danger_signals}
+            assert not hidden, (kind, where, hidden)
             assert {m.marker for m in hostile.markers} <= {m.marker for m in clean.markers}, (kind, where)
     alone = score_answer(topic, case["text"], chain.opening, chain.danger_signals, lang)
     assert alone.level is None or alone.level <= 2, alone

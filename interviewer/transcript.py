@@ -232,14 +232,27 @@ def _problems(t: Transcript) -> list[str]:
     for i, turn in enumerate(t.turns):
         if turn.chain is not None and turn.chain not in known:
             out.append(f"turns.{i}.chain: the plan has no chain {_show(turn.chain)}")
+        if turn.assessment is not None and not _a_level(turn.assessment.level):
+            out.append(f"turns.{i}.assessment.level: {_show(turn.assessment.level)} is not a level from 1 to 4")
+    for i, score in enumerate(t.scorecard.topics):
+        if not _a_level(score.level):
+            out.append(f"scorecard.topics.{i}.level: {_show(score.level)} is not a level from 1 to 4")
     st = t.state
     if st.chain_pos < 0 or (ids and st.chain_pos >= len(t.plan.chains)):
         out.append(f"state.chain_pos: {st.chain_pos} is not the index of a planned chain")
+    for chain, step in st.steps.items():
+        if step < 0:
+            out.append(f"state.steps.{chain}: {step} is not a follow-up count")
     for field, named in (("state.skipped", st.skipped), ("state.steps", list(st.steps))):
         unknown = [c for c in named if c not in known]
         if unknown:
             out.append(f"{field}: the plan has no chain {_show(unknown[0])}")
     return out
+
+
+def _a_level(level) -> bool:
+    # None is "not assessed"; a bool is an int to Python but never a level.
+    return level is None or (isinstance(level, int) and not isinstance(level, bool) and 1 <= level <= 4)
 
 
 def _checked(t: Transcript, name: str) -> Transcript:

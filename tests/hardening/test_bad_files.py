@@ -297,7 +297,19 @@ WRONG = {
     "chain_pos negative": (lambda: edited(lambda d: d["state"].update(chain_pos=-1)), "state.chain_pos"),
     "skipped c999": (lambda: edited(lambda d: d["state"].update(skipped=["c999"])), "state.skipped"),
     "steps c999": (lambda: edited(lambda d: d["state"].update(steps={"c999": 1})), "state.steps"),
+    "steps negative": (lambda: edited(lambda d: d["state"].update(steps={"c1": -3})), "state.steps.c1"),
+    "a turn at level 99": (lambda: edited(lambda d: assessed(d)[1]["assessment"].update(level=99)),
+                           "turns.1.assessment.level"),
+    "a turn at level 0": (lambda: edited(lambda d: assessed(d)[1]["assessment"].update(level=0)),
+                          "turns.1.assessment.level"),
+    "a scorecard level 5": (lambda: edited(lambda d: d["scorecard"]["topics"][0].update(level=5)),
+                            "scorecard.topics.0.level"),
 }
+
+
+def assessed(data: dict) -> tuple[int, dict]:
+    """The first turn holding an assessment, with its index (the sample session has one)."""
+    return next((i, t) for i, t in enumerate(data["turns"]) if t.get("assessment"))
 
 
 @pytest.mark.parametrize("command", ["report", "report-html", "resume"])

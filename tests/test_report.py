@@ -168,3 +168,12 @@ def test_markdown_carries_no_raw_html_link_or_terminal_escape_from_what_people_w
     assert not re.search(r"(?<!\\)<script|(?<!\\)\]\(javascript|(?<!\\)`x", md)
     assert "\x1b" not in md and "\x07" not in md
     assert r"\<script\>" in md and "done" in md
+
+
+def test_html_printed_to_a_terminal_carries_no_escape_sequence_of_an_old_transcript():
+    t = sample_transcript("en")
+    cand = next(turn for turn in t.turns if turn.role == "candidate")
+    cand.text = "TP=8\x1b]52;c;ZXZpbA==\x07 inside the node\x1b[2J"
+    t.plan.candidate = "Lin\x1b]0;pwned\x07"
+    html = report.render_report(t, "html")
+    assert "\x1b" not in html and "\x07" not in html and "TP=8 inside the node" in html

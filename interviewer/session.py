@@ -93,6 +93,7 @@ class Session:
         self._pool: ThreadPoolExecutor | None = None
         self._pending: list[Future] = []
         self._notices: list[str] = []
+        self._unsaved = False  # the last save failed (disk full, permissions): close() tries again
 
     @classmethod
     def create(cls, pack: SkillPack, resume: Resume, plan: InterviewPlan, engine: Engine | None = None,
@@ -178,8 +179,12 @@ class Session:
         for f in list(self._pending):
             f.result()
         with self._lock:
+            before = self.transcript.scorecard
             self._refresh_scorecard()
-            self._save()
+            # A session closed without a new answer (a resume whose answers could not be read) leaves its file
+            # exactly as it was; a failed save is retried here.
+            if self._unsaved or self.transcript.scorecard != before:
+                self._save()
         if self._pool:
             self._pool.shutdown(wait=True)
             self._pool = None
@@ -342,7 +347,7 @@ class Session:
             return "the reply is empty"
         if INTERNAL_WORDS.search(reply):
             return "the reply shows internal words (rubric, markers, danger signals, pack)"
-        if self._reads_out_rubric(reply):
+        if self._reads_out_rubric(reply, ctx):
             return "the reply reads out what a solid answer shows or a red flag: ask, do not tell"
         questions = len(_QMARK.findall(reply))
         if d.action != "end" and (questions != 1 or _MULTI_Q.search(reply)):
@@ -365,11 +370,22 @@ class Session:
             if len(whole) >= _LEAK_WHOLE:
                 keys.add(whole)
             keys |= {k for k in map(normalize_key, split_top(phrase, _CLAUSE_SEPS)) if len(k) >= _LEAK_CLAUSE}
-        return tuple(sorted(keys))
+        # What the plan itself asks ("how much of the step was exposed communication?") is a question, not a leak.
+        asks = normalize_key(" ".join([*(q for c in self.plan.chains for q in (c.opening, *c.follow_ups)),
+                                       *(r for t in self.pack.topics for r in t.ladder),
+                                       *(p for r in self.pack.rules for p in r.probes)]))
+        return tuple(sorted(k for k in keys if k not in asks))
 
-    def _reads_out_rubric(self, reply: str) -> bool:
+    def _reads_out_rubric(self, reply: str, ctx: TurnContext) -> bool:
         shown = normalize_key(reply)
-        return any(k in shown for k in self._rubric_keys)
+        leaks = [k for k in self._rubric_keys if k in shown]
+        if not leaks:
+            return False
+        # Quoting the candidate's own words back ("You mentioned “we sharded optimizer states across DP
+        # ranks”") tells them nothing they did not say.
+        said = normalize_key(" ".join([*(t.text for t in ctx.history if t.role == "candidate"),
+                                       ctx.candidate_text or ""]))
+        return any(k not in said for k in leaks)
 
     def _may_end(self, ctx: TurnContext) -> bool:
         """Whether ending is allowed: code read a wish to end, the question budget is spent, or no chain is left.
@@ -427,7 +443,8 @@ class Session:
         if self.store is None:
             return
         self.transcript.updated_at = now()
-        if not self.store.save(self.transcript):
+        self._unsaved = not self.store.save(self.transcript)
+        if self._unsaved:
             self._notices.append(f"could not save the session ({self.store.last_error}); it goes on in memory "
                            "and the save is retried after the next answer")
 

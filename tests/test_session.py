@@ -295,17 +295,44 @@ def test_an_answer_past_the_limit_is_refused_and_nothing_is_recorded(pack, plan,
     assert s.answer("我们 TP=8 放在机内。").candidate is not None
 
 
-def test_the_offline_interviewer_never_breaks_the_floor_rules(pack, plan, tmp_path):
+ANSWERS_EN = ["We used ZeRO-1 to shard optimizer states across DP ranks.",
+              "We overlapped gradient bucket all-reduce with the backward pass, so exposed communication fell "
+              "from 22% to 9% of the step; the cost was 3 GB more memory for buckets, we checked it in nsys.",
+              "Not sure, I don't remember.", "Just the default config.", "It was faster after that."]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_offline_interviewer_never_breaks_the_floor_rules(tmp_path, lang):
     """Run as a provider (its own instance, as the registry builds it), its every turn passes validate."""
     from interviewer.providers.offline import OfflineEngine
 
-    s = new_session(pack, plan, tmp_path, engine=OfflineEngine())
+    pack = skills.resolve(str(OUR_PACK), lang)
+    resume = resume_from_text(RESUME_ZH if lang == "zh" else (OUR_PACK / "sample-resume.en.md").read_text("utf-8"))
+    s = Session.create(pack, resume, build_plan(pack, resume, 45, lang), engine=OfflineEngine(),
+                       store=TranscriptStore(tmp_path / "s.json"))
     notices = s.start().notices
-    thin = ["用了 ZeRO。", "就是调了一下参数。", "不太记得了，大概快了一些。", THIN_ZH, "我们用的默认配置。"]
-    for n in range(24):
-        r = s.answer(thin[n % len(thin)] if n % 3 else SOLID_ZH)
+    answers = (["用了 ZeRO。", "就是调了一下参数。", "不太记得了，大概快了一些。", THIN_ZH, "我们用的默认配置。", SOLID_ZH]
+               if lang == "zh" else ANSWERS_EN)
+    for n in range(40):
+        r = s.answer(answers[n % len(answers)])
         notices += r.notices
         if r.finished:
             break
     assert not [n for n in notices if "broke a rule" in n], notices
     assert all(t.engine == "offline" for t in s.transcript.turns if t.role == "interviewer")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_question_of_the_plan_is_taken_for_reading_out_the_rubric(tmp_path, lang):
+    from interviewer.providers.base import TurnContext
+    from test_plan import every_rule_plan
+
+    pack = skills.resolve(str(OUR_PACK), lang)
+    plan = every_rule_plan(pack, lang)
+    s = Session.create(pack, resume_from_text(RESUME_ZH), plan)
+    ctx = TurnContext(pack=pack, plan=plan, resume_text="", lang=lang, history=[], state=s.transcript.state,
+                      candidate_text="")
+    asked = [q for c in plan.chains for q in (c.opening, *c.follow_ups)]
+    assert asked and not [q for q in asked if s._reads_out_rubric(q, ctx)]
+    # while a marker read aloud still is
+    assert s._reads_out_rubric("A strong answer would show: " + plan.chains[0].markers[0], ctx)

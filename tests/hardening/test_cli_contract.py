@@ -482,3 +482,16 @@ def test_a_broken_user_pack_is_named_by_skills_list_and_hides_the_bundled_pack_i
         "no frontmatter (the file must start with a '---' line)"]
     plan = cli(["plan", "--resume", RESUME, "--skills-dir", packs], cwd=tmp_path)
     assert plan.returncode != 0 and "distributed-training" in plan.stderr
+
+
+@pytest.mark.parametrize("stdin", [b"", b"\xff\xfe" + b"\x00" * 3_000_000], ids=["empty", "utf-16 flood"])
+def test_a_resume_whose_answers_cannot_be_read_leaves_the_file_as_it_was(tmp_path, stdin):
+    answers = tmp_path / "one.txt"
+    answers.write_text("我们 TP=8 放在机内走 NVLink，PP=8 跨机。\n---\n", encoding="utf-8")
+    folder = tmp_path / "t"
+    assert cli(["chat", "--answers", answers, "--transcripts", folder], cwd=tmp_path).returncode == 0
+    [path] = list(folder.glob("*.json"))
+    before = snapshot(folder)
+    proc = cli(["resume", path], cwd=tmp_path, stdin=stdin)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert snapshot(folder) == before and before  # bytes and mtime of every file there

@@ -70,7 +70,11 @@ def mask(key: str) -> str:
     return f"{key[:4]}…({len(key)} chars)"
 
 
-_USERINFO = re.compile(r"^((?:[A-Za-z][A-Za-z0-9+.-]*:)?//)?([^/?#@\s]*(?:@[^/?#@\s]*)*)@")
+# "user:password@": up to the LAST "@", since a password may hold an unescaped "/", "#", "?" or space (and
+# hiding too much of a URL is harmless where showing a password is not). A lone "TOKEN@" is taken strictly,
+# so "?q=a@b" in a path stays as it is.
+_USERINFO = re.compile(r"^([^:/?#@\s]*:.*)@", re.S)
+_TOKEN_INFO = re.compile(r"^([^/?#@\s]*(?:@[^/?#@\s]*)*)@")
 _SECRET_PARAM = re.compile(r"([?&;](?:[^=&#]*(?:key|token|secret|password|passwd|sig)[^=&#]*)=)[^&#;]*", re.I)
 
 
@@ -78,12 +82,15 @@ def redact_url(url: str | None) -> str | None:
     """The URL as it may be shown: `http://user:***@host/v1`, and `?api_key=***`; never the password or key."""
     if not url:
         return url
-    m = _USERINFO.match(url)
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        scheme, rest = "", url
+    m = _USERINFO.match(rest) or _TOKEN_INFO.match(rest)
     if m:
-        user, colon, _ = m.group(2).partition(":")
+        user, colon, _ = m.group(1).partition(":")
         # A lone userinfo (https://TOKEN@host) is as likely a token as a name: hide it too.
         shown = f"{user}:***" if colon else "***"
-        url = f"{m.group(1) or ''}{shown}@{url[m.end():]}"
+        url = f"{scheme}{sep}{shown}@{rest[m.end():]}"
     return _SECRET_PARAM.sub(r"\1***", url)
 
 

@@ -271,6 +271,10 @@ def test_config_never_shows_a_password_in_the_base_url(tmp_path, where):
     ("http://host/v1?x=1&access_token=t", "http://host/v1?x=1&access_token=***"),
     ("http://localhost:11434/v1", "http://localhost:11434/v1"),
     ("http://host/v1?q=a@b", "http://host/v1?q=a@b"),
+    ("http://u:SECRET/PW@h/v1", "http://u:***@h/v1"),
+    ("http://u:SECRET PW@h/v1", "http://u:***@h/v1"),
+    ("http://u:SECRET#PW@h/v1", "http://u:***@h/v1"),
+    ("http://u:SECRET?PW@h/v1", "http://u:***@h/v1"),
     (None, None),
 ])
 def test_redact_url(url, shown):

@@ -17,6 +17,7 @@ from interviewer import lexicon
 from interviewer.errors import ResumeError
 from interviewer.files import InputFileError, read_limited
 from interviewer.skills import SkillPack
+from interviewer.textutil import strip_escapes
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -67,6 +68,8 @@ def normalize(text: str, pdf: bool = False) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if pdf:
         text = text.replace("\u00ad\n", "")
+    # A pasted terminal capture leaves "ESC]0;title BEL" and "ESC[2J": drop whole sequences, not just the ESC.
+    text = strip_escapes(text)
     text = _NOT_CJK_PUNCT.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text.translate(_ZERO_WIDTH))
     text = _CONTROL.sub("", _LINE_SEPS.sub("\n", text))
     lines = [re.sub(r"[ \t]+", " ", ln).strip() for ln in text.split("\n")]

@@ -88,6 +88,11 @@ _CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _MD_SPECIAL = re.compile(r"([\\`*\[\]<>|])")
 
 
+def strip_escapes(text: str) -> str:
+    """`text` without terminal escape sequences (the whole sequence, not just its ESC byte)."""
+    return _ESCAPE_SEQ.sub("", text)
+
+
 def strip_controls(text: str) -> str:
     """`text` without terminal escape sequences or control characters; newlines and tabs stay."""
     # A bare CR would let "…\rlevel 4" overwrite the line it is printed on.

@@ -407,3 +407,8 @@ def test_any_bytes_load_or_are_refused_cleanly(tmp_path_factory, data):
         assert str(e).startswith(f"{p}: ") and "\n" not in str(e)
     else:
         assert r.text.strip() and "\x00" not in r.text
+
+
+def test_terminal_escape_sequences_in_a_pasted_resume_are_dropped_whole():
+    r = resume_from_text("林子航\x1b]0;pwned\x07\n- 负责 \x1b[1m2048 张\x1b[0m H800 训练\x1b[2J")
+    assert r.lines == ["林子航", "- 负责 2048 张 H800 训练"]

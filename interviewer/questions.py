@@ -22,7 +22,7 @@ QUOTE_LIMIT = 60
 PICKUP_LIMIT = 40
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-QUESTION_MARKS = re.compile(r"[?？]")
+
 # --- Chinese ------------------------------------------------------------------------------
 _ZH_Q = re.compile(r"怎么|怎样|如何|为什么|为何|什么|哪|多少|多久|多大|多长|多快|几[个次种层级张台天块]|是否|有没有|"
                    r"还是|吗|谁|没有$|([^\s])[不没]\1")
@@ -39,6 +39,7 @@ _ZH_NOUN_HEAD = re.compile(r"^(.+?)的(方法|手段|思路|过程|流程|做法
 _ZH_LEADING_Q = re.compile(r"^(?:为什么|为何|怎么|怎样|如何|哪|什么|是否|有没有|是不是)")
 # "长尾带来的问题" → "长尾带来哪些问题": only after a verb does "哪些" read naturally.
 _ZH_VERB_END = re.compile(r"(?:带来|解决|导致|引起|遇到|碰到|包含|保存|记录|考虑|关注|分片)$")
+
 
 def lang_of(lang: str | None) -> str:
     return "en" if (lang or "").lower().startswith("en") else "zh"

@@ -22,7 +22,7 @@ from interviewer.providers.offline import OfflineEngine, OfflineScorer
 from interviewer.resume import Resume
 from interviewer.scoring import Assessment, build_scorecard, verify
 from interviewer.skills import SkillPack, Topic, ref
-from interviewer.textutil import normalize_key, question_of, split_top, strip_controls
+from interviewer.textutil import QUESTION_MARKS, normalize_key, question_key, split_top, strip_controls
 from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
 
 COMMANDS = ("/skip", "/hint", "/repeat", "/end")
@@ -37,7 +37,6 @@ INTERNAL_WORDS = re.compile(
 )
 _MULTI_Q = re.compile(r"\b(?:and|or) (?:why|how|what|which|when|where)\b|(?:以及|还有|并且|同时)(?:为什么|怎么|如何|哪些|多少)",
                       re.I)
-_QMARK = re.compile(r"[?？]")
 # A reply holding a whole marker or red flag (or a long clause of one) reads the rubric out; shorter
 # overlaps ("MFU", "checkpoint") are just the topic's words.
 _LEAK_WHOLE, _LEAK_CLAUSE = 12, 20
@@ -349,13 +348,13 @@ class Session:
             return "the reply shows internal words (rubric, markers, danger signals, pack)"
         if self._reads_out_rubric(reply, ctx):
             return "the reply reads out what a solid answer shows or a red flag: ask, do not tell"
-        questions = len(_QMARK.findall(reply))
+        questions = len(QUESTION_MARKS.findall(reply))
         if d.action != "end" and (questions != 1 or _MULTI_Q.search(reply)):
             return "ask exactly one question"
         if d.action == "end" and questions:
             return "a goodbye asks no question"
-        q = normalize_key(question_of(reply))
-        if d.action != "end" and any(q == normalize_key(question_of(a)) for a in st.asked):
+        q = question_key(reply)
+        if d.action != "end" and any(q == question_key(a) for a in st.asked):
             return "this question was already asked"
         return None
 

@@ -96,7 +96,7 @@ def strip_escapes(text: str) -> str:
 def strip_controls(text: str) -> str:
     """`text` without terminal escape sequences or control characters; newlines and tabs stay."""
     # A bare CR would let "…\rlevel 4" overwrite the line it is printed on.
-    return _CONTROL_CHARS.sub("", _ESCAPE_SEQ.sub("", text.replace("\r\n", "\n").replace("\r", "\n")))
+    return _CONTROL_CHARS.sub("", strip_escapes(text.replace("\r\n", "\n").replace("\r", "\n")))
 
 
 def md_escape(text: str) -> str:
@@ -111,3 +111,9 @@ def question_of(text: str) -> str:
     """The sentence of an utterance that holds its question (the whole text when none does)."""
     parts = [p for p in _SENTENCE.split(text) if QUESTION_MARKS.search(p)]
     return parts[-1] if parts else text
+
+
+@lru_cache(maxsize=8192)  # every turn compares the new question with each one asked before
+def question_key(text: str) -> str:
+    """What makes two utterances the same question: their question sentences, normalised."""
+    return normalize_key(question_of(text))

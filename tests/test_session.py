@@ -12,8 +12,8 @@ from interviewer.plan import build_plan
 from interviewer.providers.base import Decision, TurnFailed
 from interviewer.resume import resume_from_text
 from interviewer.scoring import Assessment, MarkerHit
-from interviewer.session import INTERNAL_WORDS, Session, question_of
-from interviewer.textutil import found_in, normalize_key
+from interviewer.session import INTERNAL_WORDS, Session
+from interviewer.textutil import found_in, normalize_key, question_of
 from interviewer.transcript import Transcript, TranscriptStore, load
 
 from conftest import OUR_PACK

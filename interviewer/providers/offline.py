@@ -9,7 +9,7 @@ from interviewer.providers import offline_speech as speech
 from interviewer.providers.base import Decision, TurnContext
 from interviewer.scoring import Assessment, score_answer
 from interviewer.skills import Topic
-from interviewer.textutil import normalize_key, question_of
+from interviewer.textutil import normalize_key, question_key
 from interviewer.transcript import Usage
 
 # Which kind of missing content a marker asks for, judged from its wording (zh and en).
@@ -27,10 +27,6 @@ _HAS = {
     "validation": re.compile(r"验证|对比|回归|对齐|verif|validat|compared|regression|a/b", re.I),
     "mechanism": re.compile(r"因为|所以|原理|机制|because|so that|which means|works by", re.I),
 }
-
-
-def _key(reply: str) -> str:
-    return normalize_key(question_of(reply))
 
 
 def missing_kind(reading: Assessment | None, answer: str) -> str:
@@ -61,7 +57,7 @@ class OfflineEngine:
         lang, st, chains = ctx.lang, ctx.state, ctx.plan.chains
         turn = len(ctx.history)
         # The question sentence is what counts as asked ("You mentioned X. <question>"), as the session checks it.
-        asked = {normalize_key(question_of(q)) for q in st.asked}
+        asked = {question_key(q) for q in st.asked}
         if not chains:
             return self._end(ctx, "answered", done=True)
         chain = chains[min(st.chain_pos, len(chains) - 1)]
@@ -85,7 +81,7 @@ class OfflineEngine:
             prefix = speech.REFUSE[L] if signal == "refuse" and forced is None else ""
             return self._switch(ctx, chain, signal, prefix)
 
-        if signal == "not_mine" and _key(speech.NOT_MINE[L]) not in asked:
+        if signal == "not_mine" and question_key(speech.NOT_MINE[L]) not in asked:
             return Decision(signal=signal, action="probe", chain=chain.id, target=last_target,
                             reply=speech.NOT_MINE[L], notes="not the candidate's part: ask for their own part")
 
@@ -99,7 +95,7 @@ class OfflineEngine:
                 reply = word(b, lang)
                 if easier:
                     reply = speech.DONT_KNOW_STEP[L] + reply
-                if _key(reply) not in asked:
+                if question_key(reply) not in asked:
                     return Decision(signal=signal, action="clarify", chain=chain.id, target=f"clarify:{b}",
                                     reply=reply, notes="asked more concretely" if not easier else "one rung easier")
             return self._next_step(ctx, chain, signal, lead)
@@ -111,7 +107,7 @@ class OfflineEngine:
         basis = last_target.split(":", 2)[-1] if last_target else self._opening_basis(chain)
         # After a pick-up the press stands alone; once that question was asked, it names the point instead.
         reply = next((r for r in (speech.press(kind, basis, lead, lang), speech.press(kind, basis, "", lang))
-                      if _key(r) not in asked), None)
+                      if question_key(r) not in asked), None)
         if reply is None:
             return self._next_step(ctx, chain, signal, lead)
         return Decision(signal=signal, action="probe", chain=chain.id, target=f"press:{kind}:{basis}",

@@ -18,8 +18,8 @@ from interviewer.providers.base import Decision, TurnContext
 from interviewer.providers import registry
 from interviewer.resume import resume_from_text
 from interviewer.scoring import GENERIC_LABELS
-from interviewer.session import _MULTI_Q, _QMARK, INTERNAL_WORDS, Session
-from interviewer.textutil import found_in, normalize_key
+from interviewer.session import _MULTI_Q, INTERNAL_WORDS, Session
+from interviewer.textutil import QUESTION_MARKS, found_in, normalize_key
 
 CORPUS = json.loads((DATA / "hostile.json").read_text(encoding="utf-8"))
 CASES = CORPUS["cases"]
@@ -201,7 +201,7 @@ def test_the_model_cannot_read_the_rubric_out(fake, api):
     chain = s.plan.chains[0]
     # Markers that break no other rule, so only the leak itself can be the reason to refuse the reply.
     quiet = [m.rstrip("?？") for m in chain.markers
-             if not (INTERNAL_WORDS.search(m) or _MULTI_Q.search(m) or _QMARK.search(m.rstrip("?？")))][:2]
+             if not (INTERNAL_WORDS.search(m) or _MULTI_Q.search(m) or QUESTION_MARKS.search(m.rstrip("?？")))][:2]
     assert quiet, chain.markers
     leak = {"signal": "answered", "action": "probe", "chain": chain.id, "target": "", "notes": "",
             "reply": "A solid answer here would show this: " + "; ".join(quiet) + ". Did you do that?"}

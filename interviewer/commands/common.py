@@ -50,8 +50,8 @@ def check_output(output: str, inputs: Iterable[tuple[str | Path | None, str]] = 
                                "choose another output file")
 
 
-def write_private(out: Path, data: bytes, name: str | None = None) -> None:
-    """Write `data` to `out` as mode 0600, through a temp file renamed over it so a crash leaves no half file."""
+def write_output(out: Path, data: bytes, name: str | None = None) -> None:
+    """Write an export to `out`: a regular file via files.write_private (0600, atomic), a device or FIFO as is."""
     name = name or str(out)
     try:
         st = os.stat(out)
@@ -81,7 +81,7 @@ def emit(text: str, output: str | None, inputs: Iterable[tuple[str | Path | None
         return
     check_output(output, inputs)
     try:
-        write_private(Path(output), text.encode("utf-8"), output)
+        write_output(Path(output), text.encode("utf-8"), output)
     except OSError as e:
         raise InterviewerError(f"{output}: cannot write ({e.strerror or e})") from None
     print(f"wrote {output}", file=sys.stderr)

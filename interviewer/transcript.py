@@ -1,4 +1,7 @@
-"""The Transcript model, atomic autosave (temp file, fsync, rename, 0600), load, resume and list."""
+"""The Transcript model, atomic autosave (temp file, fsync, rename, 0600), load and resume.
+
+Listing saved sessions lives in transcript_index.
+"""
 
 from __future__ import annotations
 
@@ -349,113 +352,6 @@ class TranscriptStore:
                     tmp.unlink()
 
 
-class TranscriptSummary(BaseModel):
-    """One saved session at a glance (`transcripts list`); `error` set means the file could not be read."""
-
-    id: str
-    path: str
-    created_at: str = ""
-    updated_at: str = ""
-    skill: str = Field(default="", description="the pack's name")
-    mode: str = ""
-    status: str = Field(default="", description="in_progress | finished | unreadable")
-    lang: str = ""
-    answers: int = Field(default=0, description="candidate turns")
-    levels: dict[str, int | None] = Field(default={}, description="planned topic → level (None = not assessed)")
-    error: str | None = Field(default=None, description="why the file could not be read")
-
-
 def plan_topics(transcript: Transcript) -> list[str]:
     """The plan's topics, each once, in chain order."""
     return list(dict.fromkeys(c.topic for c in transcript.plan.chains))
-
-
-def summarize(transcript: Transcript, path: Path) -> TranscriptSummary:
-    """The summary of a loaded transcript; levels come from the scorecard, else the best level scored so far."""
-    if transcript.scorecard.topics:
-        levels = {t.topic: t.level for t in transcript.scorecard.topics}
-    else:
-        levels = dict.fromkeys(plan_topics(transcript))
-        for turn in transcript.turns:
-            a = turn.assessment
-            if a and a.level is not None and a.topic in levels:
-                levels[a.topic] = max(levels[a.topic] or 0, a.level)
-    return TranscriptSummary(
-        id=transcript.id, path=str(path), created_at=transcript.created_at, updated_at=transcript.updated_at,
-        skill=transcript.skill.name, mode=transcript.mode, status=transcript.status, lang=transcript.lang,
-        answers=sum(t.role == "candidate" for t in transcript.turns), levels=levels)
-
-
-def _summarize_file(path: Path) -> TranscriptSummary:
-    try:
-        return summarize(load(path), path)
-    except TranscriptError as e:
-        return TranscriptSummary(id=path.stem, path=str(path), status="unreadable", error=e.message)
-
-
-# Summaries cached by (size, mtime, inode): every atomic save makes a new inode, so a changed file is
-# always re-read, and listing 1,000 sessions costs 1,000 stat calls instead of 1,000 parses.
-INDEX_NAME = ".index.json"
-_INDEX_VERSION = 1
-
-
-def _read_index(folder: Path) -> dict:
-    try:
-        # read_limited: a FIFO or device planted under the index's name must not hang every listing.
-        data = json.loads(read_limited(folder / INDEX_NAME, MAX_BYTES))
-    except (InputFileError, ValueError, RecursionError):
-        return {}
-    if not isinstance(data, dict) or data.get("version") != [_INDEX_VERSION, SCHEMA_VERSION]:
-        return {}
-    entries = data.get("files")
-    return entries if isinstance(entries, dict) else {}
-
-
-def _sort_key(summary: TranscriptSummary, mtime: float) -> tuple[float, str]:
-    try:
-        when = datetime.fromisoformat(summary.updated_at)
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
-        return (when.timestamp(), summary.id)
-    except ValueError:
-        return (mtime, summary.id)
-
-
-def list_transcripts(folder: Path) -> list[TranscriptSummary]:
-    """Every `*.json` session in `folder`, newest first; unreadable files are listed with their error."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        if folder.exists():
-            raise TranscriptError(f"{folder} is a file, not a transcripts folder")
-        return []
-    index = _read_index(folder)
-    fresh: dict[str, dict] = {}
-    found: list[tuple[tuple[float, str], TranscriptSummary]] = []
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.name.startswith(".") or not entry.name.endswith(".json"):
-                continue
-            try:
-                if not entry.is_file():
-                    continue
-                st = entry.stat()
-            except OSError:
-                continue
-            key = [st.st_size, st.st_mtime_ns, st.st_ino]
-            path = folder / entry.name
-            summary = None
-            cached = index.get(entry.name)
-            if isinstance(cached, dict) and cached.get("key") == key:
-                with contextlib.suppress(ValidationError, TypeError):
-                    summary = TranscriptSummary.model_validate({**cached.get("summary"), "path": str(path)})
-            if summary is None:
-                summary = _summarize_file(path)
-            fresh[entry.name] = {"key": key, "summary": summary.model_dump(exclude={"path"})}
-            found.append((_sort_key(summary, st.st_mtime), summary))
-    if fresh != index:
-        # A cache that cannot be written (read-only folder) only costs speed next time.
-        with contextlib.suppress(OSError):
-            data = {"version": [_INDEX_VERSION, SCHEMA_VERSION], "files": fresh}
-            _atomic_write(folder / INDEX_NAME, json.dumps(data, ensure_ascii=False).encode("utf-8"))
-    found.sort(key=lambda pair: pair[0], reverse=True)
-    return [s for _, s in found]

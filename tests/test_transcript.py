@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interviewer import transcript as T
+from interviewer import transcript_index as TI
 from interviewer.errors import TranscriptError
 from sample_transcript import add_exchange, sample_transcript
 
@@ -351,7 +352,7 @@ def test_listing_1000_sessions_newest_first_with_unreadable_files_shown(tmp_path
     timings = []
     for _ in range(2):
         started = time.perf_counter()
-        found = T.list_transcripts(tmp_path)
+        found = TI.list_transcripts(tmp_path)
         timings.append(time.perf_counter() - started)
         assert len(found) == 1001
         readable = [s for s in found if not s.error]
@@ -366,15 +367,15 @@ def test_listing_cache_follows_every_change(tmp_path):
     t = sample_transcript("en", scorecard=False)
     path = T.default_path(tmp_path, t)
     T.save(t, path)
-    assert T.list_transcripts(tmp_path)[0].levels == {x: lv for x, lv in zip(
+    assert TI.list_transcripts(tmp_path)[0].levels == {x: lv for x, lv in zip(
         [c.topic for c in t.plan.chains], [3, 1, None])}  # no scorecard yet: best level so far
     t.status = "in_progress"
     T.save(t, path)
-    assert T.list_transcripts(tmp_path)[0].status == "in_progress"
+    assert TI.list_transcripts(tmp_path)[0].status == "in_progress"
     path.write_text("{")
-    assert T.list_transcripts(tmp_path)[0].status == "unreadable"
-    (tmp_path / T.INDEX_NAME).write_text("[corrupt")
+    assert TI.list_transcripts(tmp_path)[0].status == "unreadable"
+    (tmp_path / TI.INDEX_NAME).write_text("[corrupt")
     T.save(t, path)
-    assert T.list_transcripts(tmp_path)[0].status == "in_progress"
-    assert mode(tmp_path / T.INDEX_NAME) == 0o600
-    assert T.list_transcripts(tmp_path / "missing") == []
+    assert TI.list_transcripts(tmp_path)[0].status == "in_progress"
+    assert mode(tmp_path / TI.INDEX_NAME) == 0o600
+    assert TI.list_transcripts(tmp_path / "missing") == []

@@ -6,7 +6,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from interviewer import paths, transcript
+from interviewer import paths, transcript, transcript_index
 from interviewer.commands.common import dumps, emit
 
 
@@ -34,7 +34,7 @@ def _levels(levels: dict[str, int | None]) -> str:
 
 def list_cmd(args) -> int:
     folder = paths.transcripts_dir(getattr(args, "transcripts", None))
-    found = transcript.list_transcripts(folder)
+    found = transcript_index.list_transcripts(folder)
     if getattr(args, "json", False):
         print(dumps([s.model_dump() for s in found]))
         return 0

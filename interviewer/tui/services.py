@@ -194,7 +194,7 @@ class Services:
         return Session.restore(t, pack, engine, scorer, transcript.TranscriptStore(path))
 
     def sessions(self):
-        from interviewer.transcript import list_transcripts
+        from interviewer.transcript_index import list_transcripts
 
         return list_transcripts(self.transcripts)
 

@@ -16,6 +16,7 @@ import pytest
 from hardening.support import DATA, PACK_DIR, UPSTREAM_SKILLS, assert_refused, count, refusal_problem, snapshot
 from interviewer import skills
 from interviewer import transcript as T
+from interviewer import transcript_index as TI
 from interviewer.errors import ResumeError, SkillError, TranscriptError
 from interviewer.files import InputFileError, read_limited
 from interviewer.resume import MAX_BYTES as RESUME_MAX
@@ -145,7 +146,7 @@ def test_a_fifo_in_the_transcripts_folder_does_not_hang_the_listing(tmp_path):
     folder.mkdir()
     T.save(sample_transcript("zh"), folder / "real.json")
     os.mkfifo(folder / "pipe.json")
-    os.mkfifo(folder / T.INDEX_NAME)  # the listing cache: read on every listing
+    os.mkfifo(folder / TI.INDEX_NAME)  # the listing cache: read on every listing
     proc = run(["transcripts", "list", "--transcripts", folder, "--json"], tmp_path)
     assert proc.returncode == 0, proc.stderr[-600:]
     assert [s["id"] for s in json.loads(proc.stdout)] == ["20250301-090000-abc123"]

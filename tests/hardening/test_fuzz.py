@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from hardening.support import count, pack_files
 from interviewer import report, skills
 from interviewer import transcript as T
+from interviewer import transcript_index as TI
 from interviewer.errors import InterviewerError, ResumeError, SkillError, TranscriptError
 from interviewer.resume import load_resume, resume_from_text
 from sample_transcript import sample_transcript
@@ -267,7 +268,7 @@ def check_transcript_bytes(raw: bytes) -> None:
     # A transcript that loads must save, summarize and report; `interviewer report` prints UTF-8.
     again = T.parse(t.model_dump_json().encode("utf-8"), "again.json")
     assert again == t
-    T.summarize(t, "fuzz.json")
+    TI.summarize(t, "fuzz.json")
     for fmt in ("md", "html", "json"):
         try:
             report.render_report(t, fmt).encode("utf-8")
@@ -327,6 +328,6 @@ def test_listing_a_folder_of_mutated_transcripts(scratch, files):
         count("fuzz.transcript_loader")
         raw = json.dumps(BASES[which], ensure_ascii=False, indent=1).encode()
         (folder / f"s{n:02d}.json").write_bytes(mutate_bytes(raw, ops))
-    listed = T.list_transcripts(folder)
+    listed = TI.list_transcripts(folder)
     assert len(listed) == len(files)
     assert all(s.error is None or "\n" not in s.error for s in listed)

@@ -15,6 +15,7 @@ from hardening.support import DATA, FIGURES, count
 from hardening.test_kill import script
 from interviewer import report, skills
 from interviewer import transcript as T
+from interviewer import transcript_index as TI
 from interviewer.plan import build_plan
 from interviewer.resume import load_resume
 from interviewer.session import Session
@@ -109,12 +110,12 @@ def timed(fn, runs: int = 3) -> tuple[float, object]:
 
 
 def test_listing_1000_saved_sessions(history):
-    index = history / T.INDEX_NAME
+    index = history / TI.INDEX_NAME
     index.unlink(missing_ok=True)
     t0 = time.perf_counter()
-    cold = T.list_transcripts(history)
+    cold = TI.list_transcripts(history)
     cold_s = time.perf_counter() - t0
-    warm_s, warm = timed(lambda: T.list_transcripts(history))
+    warm_s, warm = timed(lambda: TI.list_transcripts(history))
     assert len(cold) == len(warm) == 1000
     assert all(s.error is None for s in warm)
     assert [s.id for s in warm] == [s.id for s in cold]

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from interviewer import skills  # noqa: E402
+from interviewer import skills, vocabulary  # noqa: E402
 from interviewer.scoring import score_answer  # noqa: E402
 from interviewer.textutil import found_in  # noqa: E402
 
@@ -125,7 +125,10 @@ def s5_agreement(packs: dict) -> dict | None:
 def main(verbose: bool = False) -> dict:
     if not PACK_DIR.is_dir():
         return {"skipped": f"the public pack is not at {PACK_DIR}"}
-    packs = {"zh": skills.load_pack(PACK_DIR / "SKILL.md"), "en": skills.load_pack(PACK_DIR / "SKILL.en.md")}
+    # The public pack has no vocabulary file; it is the field our pack's vocabulary describes.
+    vocab = vocabulary.read(ROOT / "skills" / "distributed-training" / "vocabulary.toml")
+    packs = {"zh": skills.load_pack(PACK_DIR / "SKILL.md").with_vocabulary(vocab),
+             "en": skills.load_pack(PACK_DIR / "SKILL.en.md").with_vocabulary(vocab)}
     rows = load_rows()
     out: dict = {}
     splits = list(dict.fromkeys(r.get("split", "dev") for r in rows))

@@ -1,9 +1,10 @@
-"""The bilingual alias lexicon: what a pack trigger looks like on a résumé line, in Chinese and English.
+"""The résumé matcher: what a pack trigger looks like on a résumé line, in Chinese and English.
 
-Each Concept lists the trigger texts (zh and en, as packs write them) that mean it, the patterns
-that show it on a line, the near misses masked out first, and context the line must also have.
-Patterns compile with re.ASCII so `\\b` treats CJK as a boundary ("用FSDP训练" still shows FSDP).
-A trigger the lexicon does not know falls back to a literal, case-insensitive match.
+The concepts are the pack's data (`[[resume.concepts]]` in its vocabulary.toml, see interviewer.vocabulary):
+each lists the trigger texts (zh and en, as packs write them) that mean it, the patterns that show it on a
+line, the near misses masked out first, and context the line must also have. Patterns compile with re.ASCII
+so `\\b` treats CJK as a boundary ("用FSDP训练" still shows FSDP). A trigger the vocabulary does not know
+falls back to a literal, case-insensitive match.
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from interviewer.textutil import normalize_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from interviewer.vocabulary import Vocabulary
 
 FLAGS = re.IGNORECASE | re.ASCII
 
@@ -28,215 +33,6 @@ class Concept:
     negatives: tuple[str, ...] = ()
     context: tuple[str, ...] = ()
     min_count: int = 0
-
-
-# Shared fragments. A GPU count is a number, an optional measure word, then a device noun; GPU-hours
-# and card-days are compute spent, not the size of the run.
-_DEVICE = (r"(?:张|块|台|颗|个)?\s*(?:GPU|显卡|加速卡|卡|NPU|TPU|accelerator|card|chip|device|"
-           r"[HABL]\d{2,3}[A-Z]?|GB\d{3}|MI\d{3}X?|910[BC]?|昇腾|Ascend)s?(?![a-z0-9])"
-           r"(?![\s-]*(?:hours?|hrs?|days?|小时|时|天|h\b))")
-_ARABIC = r"(?<![\w.,])(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*[k千万]?)"
-_CN_NUM = r"(?P<n>[一二两三四五六七八九十几数上近过逾]*[千万][一二两三四五六七八九十百]*)"
-_MORE = r"\s*(?:多|余|\+)?[\s-]*"
-_PCT_OR_TIMES = r"\d+(?:\.\d+)?\s*(?:%|倍|×|x(?![a-z0-9])|个?百分点|percentage\s+points?)"
-_TRAINING = (r"训练|训推|training|\btrain|吞吐|throughput|\bMFU\b|\bstep|迭代|iteration|tokens?\s*/\s*s|tok/s|"
-             r"samples?\s*/\s*s|TFLOPS|收敛|convergence")
-_SPEED = (r"加速|提速|加快|快|速度|吞吐|throughput|speed|faster|\bMFU\b|step[\s-]?time|耗时|时间|\btime\b|时长|"
-          r"效率|efficien|tokens?\s*/\s*s|tok/s|samples?\s*/\s*s|TFLOPS|收敛|convergence|\bsped\b|accelerat")
-# "从 38% 到 47%" is a gain; "从 8K 扩到 128K" is only a range, so from-to counts only with a percentage.
-_IMPROVE = (r"提升|提高|加速|提速|加快|缩短|降低|减少|下降|快|增长|翻倍|优化|从\s*\d+(?:\.\d+)?\s*%[^,;。；\n]{0,4}(?:到|至)|"
-            r"improv|increas|boost|\bspeed\s*-?up|speeds?\s+up|\bsped\b|faster|reduc|\bcut\b|rais|\bgains?\b|higher|"
-            r"lower|\bup\b|\bfrom\s+\d+(?:\.\d+)?\s*%\s+to\b|->|→|accelerat|doubl")
-# "8x A100" and "128x8" are hardware, not a speed-up.
-_HARDWARE_TIMES = r"\d+\s*[x×*]\s*(?:\d+|[HABL]\d{2,3}\w*|GPUs?|nodes?|卡|机|台)"
-
-CONCEPTS: tuple[Concept, ...] = (
-    Concept(
-        "thousand_gpu", ("千卡训练", "千卡", "万卡训练", "thousand-GPU training", "thousand-GPU", "thousands of GPUs",
-                         "thousand-card training"),
-        # One alternation takes the first branch that fits, so nodes × GPUs come before a plain count.
-        (
-            r"(?<![\w.])(?P<a>\d+)\s*(?:个|台)?\s*(?:nodes?|节点|台(?:机器|服务器)?|机器|hosts?|servers?|machines?)\s*"
-            r"(?:[x×*]|with|of|each\s+with|,|、)?\s*(?P<b>\d+)\s*(?:张|块)?\s*(?:GPU|卡|[HABL]\d{2,3}|accelerator)s?",
-            r"(?<![\w.])(?P<a>\d+)\s*[x×*]\s*(?P<b>\d+)\s*(?:张|块)?\s*(?:GPU|卡|[HABL]\d{2,3}|accelerator)s?",
-            # "128 GPU nodes": eight GPUs a node, the usual size; a bare "200 nodes" may be a CPU cluster.
-            r"(?<![\w.,])(?P<nodes>\d{1,3}(?:,\d{3})+|\d+)\s*(?:个|台)?\s*(?:GPU|[HABL]\d{2,3}|训练|DGX|HGX)\s*"
-            r"(?:nodes?|节点|服务器|servers?|machines?|机器|hosts?)",
-            _ARABIC + _MORE + _DEVICE,
-            _CN_NUM + _MORE + _DEVICE,
-            r"(?:GPU|卡数|显卡|[HABL]\d{2,3})s?\s*(?:数|数量|count)?\s*[x×*:=]\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+\s*k?)",
-            r"\bthousands?[\s-]+of[\s-]+(?:GPUs|accelerators|cards|chips|H100s|A100s)",
-            r"\b(?:multi-?|several[\s-]|one[\s-]|two[\s-]|a[\s-])?thousand[\s-]+(?:GPU|card|accelerator|chip)",
-        ),
-        min_count=1000,
-    ),
-    Concept("megatron", ("Megatron", "Megatron-LM", "Megatron-Core"), (r"\bMegatron",)),
-    Concept("deepspeed", ("DeepSpeed",), (r"\bDeep[\s-]?Speed",)),
-    Concept("fsdp", ("FSDP", "FSDP2", "fully sharded data parallel"),
-            (r"\bFSDP\d?\b", r"fully[\s-]sharded[\s-]data[\s-]parallel", r"完全分片数据并行")),
-    Concept(
-        "zero", ("ZeRO", "ZeRO-3", "零冗余优化器", "zero redundancy optimizer"),
-        (r"\b(?-i:ZeRO|ZERO)(?:[-_]?[123]|\b)", r"\bzero[-_]?[123]\b", r"\bzero\s+stage\s*-?[123]\b",
-         r"DeepSpeed[^\n。;；]{0,40}?\bstage[\s-]?[123]\b", r"\bstage[\s-]?[123]\b[^\n。;；]{0,40}?DeepSpeed",
-         r"零冗余", r"zero[\s-]redundancy"),
-        negatives=(r"\b(?-i:[Zz]ero|ZERO)[\s-]*(?:downtime|copy|shot|trust|bubble|day|touch|config\w*|loss|defects?|"
-                   r"incidents?|"
-                   r"outages?|errors?|bugs?|cost|waste|to[\s-]one|based)\b",),
-    ),
-    Concept(
-        "incident", ("训练事故", "训练故障", "事故", "training incidents", "incidents",
-                     "training failures", "incident response"),
-        (
-            r"loss\s*(?:spikes?|spiked|spiking|尖峰|突刺|毛刺|飙升|跳变|发散|divergence|diverged|blow-?ups?|exploded)",
-            r"NCCL\s*(?:超时|timeouts?|timed[\s-]out|hangs?|hung|watchdog|报错|errors?)",
-            r"(?:failed|failing|dropped|faulty|dead|bad|flaky|broken|lost|unhealthy)\s+"
-            r"(?:nodes?|GPUs?|cards?|hosts?|machines?|ranks?)",
-            r"\b(?:node|GPU|hardware|rank|host)\s+failures?", r"\bGPUs?\s+(?:dropp(?:ed|ing)|fell)\s+off",
-            r"掉卡|坏卡|故障卡|坏节点|故障节点|节点故障|硬件故障|掉节点|慢节点|\bstragglers?\b|\bslow\s+nodes?",
-            r"post-?mortems?|事故复盘|故障复盘|复盘报告|\bon-?call\b|值班",
-            r"故障(?:排查|定位|恢复|处理|检测|自愈|分析|演练)|排障|事故|\bincidents?\b",
-            r"(?:训练|任务|作业|\bjobs?|training)\s*(?:hang|卡死|卡住|挂起|中断|崩溃|crash|故障|异常|失败|failures?)",
-            r"\bXid\b|ECC\s*(?:错误|errors?)|\bhangs\b|死锁|deadlocks?|(?:debug\w*|diagnos\w*|排查|定位)\s+(?:\w+\s+){0,3}hangs?\b",
-            r"容错|fault[\s-]toleran\w*|自动恢复|自愈|auto(?:matic|mated)?\s+(?:recovery|restarts?|failover)|\bMTTR\b",
-        ),
-    ),
-    Concept(
-        "training_stability", ("训练稳定性", "训练稳定", "training stability", "numerical stability", "数值稳定"),
-        (r"训练(?:不)?稳定|数值稳定|training\s+(?:in)?stability|unstable\s+training|stabili[sz]\w*\s+(?:the\s+)?training|"
-         r"(?:numerical|numeric)\s+(?:in)?stability",
-         r"loss\s*(?:spikes?|spiked|尖峰|突刺|发散|divergence|diverged|NaN)|梯度爆炸|gradient\s+explosion|"
-         r"exploding\s+gradients?|\bNaN\b"),
-    ),
-    Concept(
-        "nccl_timeout", ("NCCL 超时", "NCCL timeouts", "NCCL hangs"),
-        (r"NCCL\s*(?:超时|timeouts?|timed[\s-]out|watchdog|hangs?|hung)|collective\s+(?:timeouts?|hangs?)|"
-         r"通信\s*(?:超时|hang|卡死)",),
-    ),
-    Concept(
-        "mixed_precision", ("混合精度", "混合精度训练", "mixed precision", "mixed-precision training", "AMP"),
-        (r"混合精度|mixed[\s-]precision|\bAMP\b|\bBF16\b|bfloat16|\bFP16\b|float16|half[\s-]precision|半精度|\bFP8\b|float8|"
-         r"loss[\s-]scal(?:e|ed|ing|er)|GradScaler",),
-        negatives=(r"\bAMP\s*(?:pages?|页面)|Accelerated\s+Mobile\s+Pages",),
-    ),
-    Concept("bf16", ("BF16", "bfloat16"), (r"\bBF16\b|bfloat16",)),
-    Concept("fp8", ("FP8", "FP8 training", "FP8 训练"), (r"\bFP8\b|float8|\bE4M3\b|\bE5M2\b",)),
-    Concept(
-        "rl_system", ("RL 训练系统", "RL training system", "RL 系统", "RL post-training", "RL 后训练",
-                      "强化学习训练系统", "large-scale RL training", "大规模 RL 训练系统"),
-        (r"\bRL\s*(?:训练|后训练|training|post-?training|系统|systems?|框架|frameworks?|pipelines?|infra\w*|基础设施|平台)|强化学习|"
-         r"reinforcement\s+learning|\bRLHF\b|\bRLAIF\b|\bRLVR\b|\bPPO\b|\bGRPO\b|\bDAPO\b|\bREINFORCE\b|\brollouts?\b|"
-         r"reward\s+models?|奖励模型|critic\s+model|actor[\s-]critic|\bverl\b|OpenRLHF|NeMo-Aligner|DeepSpeed-Chat",),
-        negatives=(r"灰度\s*(?:发布|rollout)|(?:canary|gradual|staged|phased|progressive|production|feature)\s+rollouts?|"
-                   r"rollouts?\s+(?:to|across)\s+(?:production|prod|all|users|the\s+fleet|\d+)",),
-    ),
-    Concept("verl", ("verl",), (r"\bverl\b",)),
-    Concept("openrlhf", ("OpenRLHF",), (r"OpenRLHF",)),
-    Concept(
-        "speedup", ("训练加速 X%", "训练加速", "训练提速 X%", "training sped up X%", "training speedup", "training speed-up X%",
-                    "sped up training by X%", "throughput improvement"),
-        (_PCT_OR_TIMES,),
-        negatives=(r"(?:首屏|页面|网页|page)\s*(?:加载|load(?:ing)?)?[^,;。；\n]*?\d+(?:\.\d+)?\s*(?:%|倍|×|x\b)",
-                   r"(?:推理|inference|serving|在线服务|decode|prefill)[^,;。；\n]{0,16}?(?:吞吐|throughput|QPS|延迟|latency|速度|speed)"
-                   r"[^,;。；\n]{0,16}?\d+(?:\.\d+)?\s*(?:%|倍|×|x\b)",
-                   _HARDWARE_TIMES),
-        context=(_TRAINING, _SPEED, _IMPROVE),
-    ),
-    Concept(
-        "mfu_gain", ("MFU 提升", "MFU 提升 X%", "MFU 提高", "MFU gains", "MFU improvement", "MFU improved",
-                     "MFU increase", "MFU increased", "raised MFU", "improved MFU", "MFU up X%", "MFU improved by X%"),
-        (r"\bMFU\b",),
-        negatives=(_HARDWARE_TIMES,),
-        context=(_IMPROVE, _PCT_OR_TIMES),
-    ),
-    Concept(
-        "memory_opt", ("显存优化", "memory optimization", "memory optimisation", "GPU memory optimization", "显存节省"),
-        (r"显存优化|优化显存|显存(?:占用|峰值)?\s*(?:降低|减少|下降|节省|节约|降到|压缩|从)|(?:节省|降低|减少|压缩|节约)\s*(?:了)?\s*"
-         r"(?:\d+(?:\.\d+)?\s*(?:%|GB)\s*(?:的)?)?\s*(?:峰值)?显存|memory\s+optimi[sz]ation|"
-         r"optimi[sz](?:e|ed|ing)\s+(?:GPU\s+|peak\s+)?memory|"
-         r"(?:reduc(?:e|ed|ing)|cut(?:ting)?|lower(?:ed|ing)?|sav(?:e|ed|ing))\s+(?:the\s+)?"
-         r"(?:peak\s+|GPU\s+|activation\s+)*memory|"
-         r"(?:peak|GPU|activation)\s+memory\s+(?:by|from|down|usage|footprint)|memory\s+footprint|\bOOMs?\b|显存不足|显存墙",),
-    ),
-    Concept(
-        "recompute", ("激活重计算", "重计算", "activation recomputation", "activation checkpointing", "recomputation",
-                      "gradient checkpointing", "selective recomputation"),
-        (r"重计算|activation\s+(?:re-?computation|re-?compute|checkpointing)|gradient\s+checkpointing|"
-         r"\bre-?comput(?:e|ed|ing|ation)",),
-    ),
-    Concept("offload", ("offload", "CPU offload", "CPU 卸载"),
-            (r"offload(?:ing|ed|s)?|(?:CPU|NVMe)\s*卸载|卸载到\s*(?:CPU|NVMe|内存|主存)|ZeRO-Infinity",)),
-    Concept(
-        "long_context", ("长上下文", "长上下文训练", "长序列", "long context", "long-context training", "long sequences", "长序列训练"),
-        (r"长上下文|长序列|超长序列|长文本训练|long[\s-]context|long[\s-]sequences?|context\s+window",
-         r"(?<![\w.])(?P<n>\d+\s*[km])\s*(?:tokens?\s*)?(?:context|上下文|序列|长度|sequence|seq(?:uence)?[\s_-]?len(?:gth)?)",
-         r"(?:context|sequence|seq|序列|上下文)[\s_-]*(?:length|长度|len)?\s*(?:of|to|为|达到|扩展到|扩到|:|=)?\s*"
-         r"(?P<n>\d+\s*[km])\b"),
-        min_count=32_000,  # 4K and 8K are ordinary sequence lengths
-    ),
-    Concept(
-        "context_parallel", ("Context Parallel", "context parallelism", "上下文并行", "CP"),
-        (r"context[\s-]parallel\w*|上下文并行|\bCP\s*(?:=|度|size)\s*\d+|"
-         r"\b(?:TP|PP|DP|EP|SP)\s*/\s*CP\b|\bCP\s*/\s*(?:TP|PP|DP|EP|SP)\b",),
-    ),
-    Concept("ring_attention", ("Ring Attention", "环形注意力"),
-            (r"ring[\s-]?(?:flash[\s-]?)?(?:attention|attn)|环形注意力",)),
-    Concept("ulysses", ("Ulysses", "DeepSpeed-Ulysses"), (r"\bUlysses\b",)),
-    Concept("moe", ("MoE", "MoE 训练", "MoE training", "mixture of experts", "混合专家"),
-            (r"\bMoE\b|mixture[\s-]of[\s-]experts|混合专家|专家模型",)),
-    Concept(
-        "expert_parallel", ("专家并行", "expert parallelism", "expert parallel", "EP"),
-        (r"专家并行|expert[\s-]parallel\w*|\bEP\s*(?:=|度|size)\s*\d+|"
-         r"\b(?:TP|PP|DP|CP)\s*/\s*EP\b|\bEP\s*/\s*(?:TP|PP|DP|CP)\b",),
-    ),
-    Concept(
-        "custom_kernel", ("自定义算子", "自研算子", "custom kernels", "custom operators", "custom CUDA kernels",
-                          "CUDA kernels", "CUDA 算子"),
-        (r"自定义算子|自研算子|定制算子|手写算子|(?:CUDA|Triton)\s*(?:算子|kernels?)|算子(?:开发|实现|编写)|"
-         r"custom\s+(?:CUDA\s+|Triton\s+|GPU\s+|fused\s+)?(?:kernels?|operators?|ops)\b|"
-         r"(?:wrote|write|writing|hand-?written|implemented)\s+(?:[\w+/-]+\s+){0,5}kernels?\b|\bCUTLASS\b|\bCuTe\b",),
-    ),
-    Concept(
-        "fused_kernel", ("融合算子", "算子融合", "fused kernels", "fused operators", "kernel fusion", "operator fusion"),
-        (r"融合算子|算子融合|(?:kernel|operator|op)\s+fusion|\bfused\s+(?:[\w+/-]+\s+){0,4}(?:kernels?|operators?|ops?)\b|"
-         r"\bfus(?:e|ed|ing)\s+(?:[\w-]+\s+){0,3}(?:kernels?|operators?|into\s+one\s+kernel)|\bFused[A-Z]\w*",),
-    ),
-    Concept("triton", ("Triton", "OpenAI Triton", "Triton kernels"), (r"\bTriton\b",),
-            negatives=(r"(?:NVIDIA\s+)?Triton\s+(?:Inference\s+)?Server|Triton\s*推理(?:服务器|服务)?|tritonserver",)),
-    Concept(
-        "dist_checkpoint", ("分布式 checkpoint", "distributed checkpoints", "distributed checkpointing",
-                            "sharded checkpoints", "checkpoint 保存"),
-        (r"分布式\s*(?:checkpoint|ckpt|检查点)|distributed\s+checkpoint\w*|shard(?:ed)?\s+checkpoints?|"
-         r"分片\s*(?:checkpoint|ckpt|保存|存储)|torch\.distributed\.checkpoint|\bDCP\b|checkpoint\s*reshard\w*",
-         r"(?:checkpoint|ckpt|检查点)s?\s*(?:的)?\s*(?:保存|加载|存储|恢复|写入|save|load|saving|loading|writes?|转换|conversion|时间|耗时)|"
-         r"(?:保存|加载|save|load|saving|loading|writing|wrote)\s+(?:the\s+|model\s+)?(?:checkpoint|ckpt)s?|"
-         r"异步\s*(?:checkpoint|ckpt)",
-         r"(?:checkpoint|ckpt)[^\n。]{0,20}(?:分片|shard)|(?:分片|shard\w*)[^\n。]{0,20}(?:checkpoint|ckpt)"),
-        negatives=(r"(?:gradient|activation)\s+checkpointing",),
-    ),
-    Concept(
-        "async_checkpoint", ("异步 checkpoint", "异步保存", "async checkpoints", "async checkpointing",
-                             "asynchronous checkpointing", "asynchronous checkpoints"),
-        (r"异步[^\n。,;，；]{0,12}?(?:checkpoint|ckpt|保存|写|检查点|存储)|"
-         r"async(?:hronous)?\s+(?:[\w-]+\s+){0,2}?(?:checkpoint\w*|sav(?:e|es|ing)|writes?|writing)|"
-         r"(?:checkpoint|ckpt)[^\n。]{0,20}(?:异步|async)|non-?blocking\s+checkpoint\w*",),
-    ),
-    Concept(
-        "training_platform", ("训练平台", "training platform", "训练平台建设"),
-        (r"训练平台|训练作业平台|训练集群平台|(?:ML|AI|机器学习|大模型)\s*(?:训练)?\s*平台|training\s+(?:job\s+|cluster\s+)?platforms?|"
-         r"(?:ML|AI)\s+platforms?|作业调度|job\s+schedul\w*",),
-    ),
-    Concept("kubernetes", ("Kubernetes", "k8s"),
-            (r"Kubernetes|\bk8s\b|\bKubeflow\b|\bVolcano\b|\bKueue\b|\bKubeRay\b|\bkubectl\b",)),
-    Concept("pytorchjob", ("PyTorchJob",), (r"PyTorchJobs?|training[\s-]operator|\bMPIJobs?\b",)),
-    Concept(
-        "nccl_tuning", ("NCCL 调优", "NCCL tuning", "NCCL 优化", "NCCL optimization"),
-        (r"NCCL\s*(?:调优|优化|参数|环境变量|tuning|tuned|tune|optimi[sz]\w*|config\w*|algorithms?|protocols?|拓扑|topology)|"
-         r"\bNCCL_[A-Z_]+|nccl-tests|(?:tuned|tuning|tune|optimi[sz]ed?)\s+(?:the\s+)?NCCL|\bbusbw\b|"
-         r"all-?reduce\s*(?:带宽|bandwidth)|集合通信\s*(?:调优|优化)|collective\s+communication\s+(?:tuning|optimi[sz]ation)",),
-    ),
-    Concept("rdma", ("RDMA", "InfiniBand", "IB"), (r"\bRDMA\b|InfiniBand|\b(?-i:IB)\b|GPUDirect|\bGDR\b",)),
-    Concept("roce", ("RoCE", "RoCEv2"), (r"\bRoCE(?:v2)?\b",)),
-)
 
 
 class Lines:
@@ -475,23 +271,22 @@ def trigger_key(text: str) -> str:
     return k[:-1] if len(k) > 3 and k.endswith("s") and k.isascii() else k
 
 
-_BY_KEY: dict[str, Concept] = {trigger_key(t): c for c in CONCEPTS for t in c.triggers}
-
-
-def concept_for(trigger: str) -> Concept:
-    """The lexicon concept for a trigger, or a literal one built from its text."""
-    found = _BY_KEY.get(trigger_key(trigger))
+def concept_for(trigger: str, vocab: Vocabulary | None = None) -> Concept:
+    """The vocabulary's résumé concept for a trigger, or a literal one built from its text."""
+    found = vocab.resume_concept(trigger_key(trigger)) if vocab is not None else None
     if found is not None:
         return found
     return Concept("literal:" + trigger_key(trigger), (trigger,), (literal_pattern(trigger),))
 
 
+def matcher_for(trigger: str, vocab: Vocabulary | None = None) -> Matcher:
+    """The compiled matcher for a trigger through a pack's vocabulary; compiled once per process."""
+    concept = concept_for(trigger, vocab)
+    if vocab is not None and not concept.name.startswith("literal:"):
+        return vocab.matcher(concept)
+    return _literal(concept)
+
+
 @lru_cache(maxsize=1024)
-def matcher_for(trigger: str) -> Matcher:
-    """The compiled matcher for a trigger; cached, so a pack compiles once per process."""
-    return _compiled(concept_for(trigger))
-
-
-@lru_cache(maxsize=256)
-def _compiled(concept: Concept) -> Matcher:
+def _literal(concept: Concept) -> Matcher:
     return Matcher(concept)

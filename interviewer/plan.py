@@ -13,6 +13,7 @@ from interviewer.errors import InterviewerError
 from interviewer.resume import Evidence, Resume, RuleMatch, match_rules
 from interviewer.skills import Rule, SkillPack, SkillRef, Topic, ref
 from interviewer.textutil import md_escape
+from interviewer.vocabulary import EMPTY, Vocabulary
 
 MINUTES_PER_CHAIN = 8
 
@@ -116,7 +117,7 @@ def _rule_chain(pack: SkillPack, rule: Rule, topic: Topic, match: RuleMatch, lan
     opening = Q.opening_question(rule, topic, quote, lang, focus=match.triggers + rule.triggers)
     qs = [(p, Q.probe_question(p, lang)) for p in probes] or [(basis, Q.rung_question(basis, lang))]
     for rung in topic.ladder[1:4]:
-        if not any(_same_ask(rung, b) for b, _ in qs):
+        if not any(_same_ask(rung, b, pack.vocabulary) for b, _ in qs):
             qs.append((rung, Q.rung_question(rung, lang)))
     return _chain(pack, n, rule.index, topic, list(match.evidence), opening, basis, qs, True, match.strength)
 
@@ -146,21 +147,16 @@ def _chain(pack: SkillPack, n: int, rule_index: int | None, topic: Topic, eviden
 
 _STOP = set("the and of to a an in on for how what which is are was were it its each with when where why whether "
             "can does do not or from that this by be much many at as into up out more less".split())
-# The same idea is named differently across a pack's sections and languages ("训练加速 X%" vs "MFU 与训练
-#性能分析"); a few field concepts count as shared words so such rules still find their topic.
-_CONCEPTS = {
-    "perf": re.compile(r"加速|提速|吞吐|性能|speed|sped|throughput|faster|performance|mfu|profil", re.I),
-    "parallel": re.compile(r"并行|parallel|megatron|deepspeed|tp/pp", re.I),
-    "failure": re.compile(r"事故|故障|掉卡|超时|慢节点|incident|failure|timeout|dropped gpu|slow node|outage", re.I),
-    "precision": re.compile(r"精度|bf16|fp16|fp8|precision|溢出|overflow", re.I),
-    "memory": re.compile(r"显存|memory|zero\b|fsdp|分片|shard", re.I),
-    "rl": re.compile(r"rollout|\brl\b|rlhf|ppo|grpo|reward|奖励", re.I),
-}
 
 
-def _tokens(text: str) -> set[str]:
-    """Latin words (crudely singular), CJK character bigrams and field concepts, for fuzzy overlap."""
-    out: set[str] = {f"#{name}" for name, pat in _CONCEPTS.items() if pat.search(text)}
+def _tokens(text: str, vocab: Vocabulary = EMPTY) -> set[str]:
+    """Latin words (crudely singular), CJK character bigrams and the pack's field concepts, for fuzzy overlap.
+
+    The same idea is named differently across a pack's sections and languages ("训练加速 X%" vs "MFU 与训练
+    性能分析"); the concepts of the pack's vocabulary ([link]) count as shared words so such rules still find
+    their topic.
+    """
+    out: set[str] = {f"#{name}" for name, pat in vocab.link.items() if pat.search(text)}
     for m in re.finditer(r"[a-z0-9]+|[\u3400-\u9fff]+", unicodedata.normalize("NFKC", text).casefold()):
         w = m.group()
         if "\u3400" <= w[0] <= "\u9fff":
@@ -170,13 +166,13 @@ def _tokens(text: str) -> set[str]:
     return out
 
 
-def _query(rule: Rule) -> dict[str, float]:
+def _query(rule: Rule, vocab: Vocabulary) -> dict[str, float]:
     """The rule's words weighted: probes say what is asked, the first most (the opening asks it); triggers half."""
     weights: dict[str, float] = {}
     probes = Q.askable_probes(rule) or rule.probes
     parts = [(t, 0.5) for t in rule.triggers] + [(p, 1.0 / (k + 1)) for k, p in enumerate(probes)]
     for text, w in parts:
-        for tok in _tokens(text):
+        for tok in _tokens(text, vocab):
             # A concept stands for several words at once ("throughput", "speed-up", "MFU").
             weights[tok] = max(weights.get(tok, 0.0), w * (2 if tok.startswith("#") else 1))
     return weights
@@ -196,26 +192,27 @@ def link_topic(pack: SkillPack, rule: Rule) -> Topic:
     if not pack.topics:
         return Topic(index=0, title=rule.triggers[0] if rule.triggers else f"rule {rule.index}",
                      ladder=[], markers=[], line=rule.line)
-    docs = [_tokens(" ".join([t.title, *t.ladder, *t.markers])) for t in pack.topics]
+    vocab = pack.vocabulary
+    docs = [_tokens(" ".join([t.title, *t.ladder, *t.markers]), vocab) for t in pack.topics]
     df: dict[str, int] = {}
     for d in docs:
         for tok in d:
             df[tok] = df.get(tok, 0) + 1
     idf = {tok: math.log((len(docs) + 0.5) / c) for tok, c in df.items()}
-    query = _query(rule)
+    query = _query(rule, vocab)
     area_bonus: dict[str, float] = {}
     for a in pack.danger_areas:
         if a.topic:
-            s = _overlap(query, _tokens(" ".join([a.area, *a.signals])), idf)
+            s = _overlap(query, _tokens(" ".join([a.area, *a.signals]), vocab), idf)
             area_bonus[a.topic] = max(area_bonus.get(a.topic, 0.0), s)
     scores = {t.title: _overlap(query, docs[t.index - 1], idf) + area_bonus.get(t.title, 0.0)
               for t in pack.topics}
     return max(pack.topics, key=lambda t: (round(scores[t.title], 9), -t.index))
 
 
-def _same_ask(rung: str, probe: str) -> bool:
+def _same_ask(rung: str, probe: str, vocab: Vocabulary = EMPTY) -> bool:
     """True when a rung asks what a probe already asks (most of the shorter one's words in the other)."""
-    a, b = _tokens(rung), _tokens(probe)
+    a, b = _tokens(rung, vocab), _tokens(probe, vocab)
     if not a or not b:
         return False
     return len(a & b) / min(len(a), len(b)) >= 0.6

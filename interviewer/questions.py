@@ -62,7 +62,7 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
     return head.rstrip(" ,，、;；:：-—") + "…"
 
 
-def clean_quote(quote: str, focus: list[str] | None = None, limit: int = QUOTE_LIMIT) -> str:
+def clean_quote(quote: str, focus: list[str] | None = None, limit: int = QUOTE_LIMIT, vocab=None) -> str:
     """A résumé line made fit to read aloud: no bullet, no question mark, clipped around `focus` terms."""
     q = re.sub(r"^\s*(?:[-*•·▪●◦]|\d{1,2}[.)、]|#+)\s*", "", quote.strip())
     q = QUESTION_MARKS.sub("", q).replace("「", "『").replace("」", "』").replace("“", "‘").replace("”", "’")
@@ -74,7 +74,7 @@ def clean_quote(quote: str, focus: list[str] | None = None, limit: int = QUOTE_L
         # "(Transformer Engine,per-tensor…)" in a Chinese line was "，"; "2,048" keeps its comma.
         q = re.sub(r"(?<!\d),(?=\S)|(?<=\d),(?=[^\d\s])", "，", q)
     if len(q) > limit:
-        hits = _focus_spans(q, focus or [])
+        hits = _focus_spans(q, focus or [], vocab)
         if hits and hits[0][0] + hits[0][1] > limit - 1:
             # The résumé's own words for the rule lie past the cut: start a little before them.
             h = hits[0][0]
@@ -89,13 +89,13 @@ def clean_quote(quote: str, focus: list[str] | None = None, limit: int = QUOTE_L
     return clip(q, limit)
 
 
-def _focus_spans(q: str, focus: list[str]) -> list[tuple[int, int]]:
+def _focus_spans(q: str, focus: list[str], vocab=None) -> list[tuple[int, int]]:
     """(start, length) of each focus term in `q`, literal or by its alias ("MFU 提升" ↔ "MFU 从 38% 提升到 47%")."""
     low = q.casefold()
     spans = {(low.find(t.casefold()), len(t)) for t in focus if t and t.casefold() in low}
     for term in focus:
         if term and term.casefold() not in low:
-            spans.update(lexicon.matcher_for(term).spans(q))
+            spans.update(lexicon.matcher_for(term, vocab).spans(q))
     return sorted(spans)
 
 
@@ -279,7 +279,7 @@ def opening_question(rule: Rule | None, topic: Topic, quote: str | None, lang: s
     basis = opening_basis(rule, topic)
     if rule is None or not quote:
         return topic_opening(topic, lang)
-    shown = _frame_quote(clean_quote(quote, focus), lang)
+    shown = _frame_quote(clean_quote(quote, focus, vocab=topic.vocabulary), lang)
     if lang == "zh":
         return f"你简历里写到{shown}。" + _zh_question(_zh_core(basis), own=True)
     return f"Your résumé says {shown}. " + E.question(E.core(basis), own=True)

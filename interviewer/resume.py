@@ -289,7 +289,7 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
         hit_triggers: list[str] = []
         hit_lines: set[int] = set()
         for trigger in rule.triggers:
-            matcher = lexicon.matcher_for(trigger)
+            matcher = lexicon.matcher_for(trigger, pack.vocabulary)
             if matcher.name not in seen:
                 seen[matcher.name] = [i + 1 for i in matcher.find(doc)]
             if seen[matcher.name]:

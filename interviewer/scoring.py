@@ -13,6 +13,7 @@ from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.skills import Topic
 from interviewer.textutil import found_in, has_cjk, normalize_key
+from interviewer.vocabulary import EMPTY, Vocabulary
 
 Signal = Literal["answered", "thin", "dont_know", "help", "not_mine", "refuse", "wants_end"]
 
@@ -43,7 +44,6 @@ class Assessment(BaseModel):
 # --------------------------------------------------------------------------- reading helpers
 
 _CUE = R.CUES
-_NAIVE = {k: R.cue_regex(v) for k, v in T.NAIVE.items()}
 _MARKER_CUES = {k: R.cue_regex(v) for k, v in T.MARKER_CUES.items()}
 # Apostrophes are not quotes ("I'm tired, let's stop" is meant); straight and curly double quotes are.
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{1,80})[\"”」』]")
@@ -76,7 +76,7 @@ def _substance(r: Reading, drop: str) -> bool:
     """True when the clauses without `drop`-cues still carry an answer (mechanism or a number)."""
     keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
-    mech = {c for c in concepts if R.kind(c) == "mech"}
+    mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
     nums = sum(1 for cl in keep for k in cl.numbers if k != "bare")
     return bool((mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2)
 
@@ -102,9 +102,9 @@ def _content_signal(r: Reading, level: int | None) -> Signal:
     return "thin" if (level or 1) <= 2 and short and not explains else "answered"
 
 
-def classify_signal(text: str) -> Signal:
-    """The candidate's intent, judged on content (zh and en)."""
-    r = read(text)
+def classify_signal(text: str, vocab: Vocabulary = EMPTY) -> Signal:
+    """The candidate's intent, judged on content (zh and en), with a pack's vocabulary for what is substance."""
+    r = read(text, vocab)
     return _signal(r, _level(r))
 
 
@@ -124,7 +124,7 @@ def _judgement(r: Reading) -> float:
 def _level(r: Reading, marker_hits: int = 0) -> int | None:
     if not r.sentences:
         return 1 if r.grader else None  # only text for the grader: an answer with nothing in it
-    domain, mech = len(r.direct - {"hardware"}), len(r.mech)
+    domain, mech = sum(r.vocab.kind(c) != "context" for c in r.direct), len(r.mech)
     level = 2 if domain >= 2 else 1
     explained = ((mech >= 2 and r.numbers >= 1) or (mech >= 4 and r.has("causal"))
                  or (mech >= 1 and r.numbers >= 3 and domain >= 3)
@@ -147,12 +147,12 @@ def _level(r: Reading, marker_hits: int = 0) -> int | None:
 
 
 @lru_cache(maxsize=4096)
-def _rubric_spec(text: str) -> tuple[frozenset[str], frozenset[str]]:
+def _rubric_spec(text: str, vocab: Vocabulary) -> tuple[frozenset[str], frozenset[str]]:
     """The concepts a marker (or danger signal) names and the cues it asks for."""
     n = _norm(text)
-    concepts, _ = R.find_concepts(n)
+    concepts, _ = vocab.find(n)
     cues = frozenset(k for k, rx in _MARKER_CUES.items() if rx.search(n))
-    return frozenset(c for c in concepts if c != "hardware"), cues
+    return frozenset(c for c in concepts if vocab.kind(c) != "context"), cues
 
 
 def _cue_ok(r: Reading, cue: str, sent: int) -> bool:
@@ -176,7 +176,7 @@ def _cue_check(r: Reading, cue: str, sent: int) -> bool:
     if cue == "measure":
         return r.has("provenance") or r.numbers >= 1
     if cue == "mechanism":
-        return len(r.mech) >= 2 and any(R.kind(x) == "mech" for c in cls for x in c.concepts)
+        return len(r.mech) >= 2 and any(r.vocab.kind(x) == "mech" for c in cls for x in c.concepts)
     return False
 
 
@@ -193,7 +193,7 @@ def _quote(r: Reading, cl: Clause, answer: str, concepts: frozenset[str] = froze
     i = siblings.index(cl)
     a, b = cl.start, cl.end
     lo, hi = i, i
-    near = [j for j, c in enumerate(siblings) if concepts & R.closed(c.concepts) and abs(j - i) <= 2]
+    near = [j for j, c in enumerate(siblings) if concepts & r.vocab.closed(c.concepts) and abs(j - i) <= 2]
     if near and siblings[max(near + [i])].end - siblings[min(near + [i])].start <= 160:
         lo, hi = min(near + [i]), max(near + [i])
         a, b = siblings[lo].start, siblings[hi].end
@@ -220,7 +220,7 @@ def _best_clause(r: Reading, concepts: frozenset[str], cues: frozenset[str]) -> 
         if cues and not ok:
             continue
         has_number = any(k not in ("bare", "config") for k in cl.numbers)
-        score = (len(concepts & R.closed(cl.concepts)) + 0.5 * len(ok) + 0.1 * bool(cl.numbers)
+        score = (len(concepts & r.vocab.closed(cl.concepts)) + 0.5 * len(ok) + 0.1 * bool(cl.numbers)
                  + 0.3 * ("number" in cues and has_number))
         if score > best_score:
             best, best_score = cl, score
@@ -231,27 +231,27 @@ _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
 
 
 @lru_cache(maxsize=4096)
-def _named_only(marker: str) -> frozenset[str]:
+def _named_only(marker: str, vocab: Vocabulary) -> frozenset[str]:
     """Identifiers a marker names that no concept stands for ("expandable_segments"): the answer must say one.
 
     Without this, a marker whose only known concept is "memory" is met by any talk of memory.
     """
     n = _norm(marker)
-    return frozenset(t for t in _IDENTIFIER.findall(n) if not R.find_concepts(t.replace("_", " "))[0]
-                     and not R.find_concepts(t)[0])
+    return frozenset(t for t in _IDENTIFIER.findall(n) if not vocab.find(t.replace("_", " "))[0]
+                     and not vocab.find(t)[0])
 
 
 def _markers(r: Reading, topic: Topic, answer: str) -> tuple[list[MarkerHit], list[str]]:
     hits, missed = [], []
     said = _norm(answer)
     for marker in topic.markers:
-        concepts, cues = _rubric_spec(marker)
+        concepts, cues = _rubric_spec(marker, r.vocab)
         have = len(concepts & r.concepts)
-        named = _named_only(marker)
+        named = _named_only(marker, r.vocab)
         ok = (have >= math.ceil(0.67 * len(concepts)) and (have > 0 or cues) and not r.stuffing
               and (not named or any(t in said for t in named)))
         cl = _best_clause(r, concepts, cues) if ok else None
-        if cl is not None and (not concepts or concepts & R.closed(
+        if cl is not None and (not concepts or concepts & r.vocab.closed(
                 set().union(*(c.concepts for c in r.sentence_clauses(cl.sent))))):
             hits.append(MarkerHit(marker=marker, evidence=_quote(r, cl, answer, concepts)))
         else:
@@ -259,21 +259,33 @@ def _markers(r: Reading, topic: Topic, answer: str) -> tuple[list[MarkerHit], li
     return hits, missed
 
 
-def _signal_kind(signal: str) -> str | None:
+@lru_cache(maxsize=64)
+def _remedies(vocab: Vocabulary) -> tuple[tuple[str, re.Pattern, frozenset[str]], ...]:
+    """Naive remedies: the pack's own ("lower the learning rate"), then the generic ones ("rerun")."""
+    return (*((f"naive:{x.kind}", R.cue_regex(x.forms), x.needs) for x in vocab.remedies),
+            *((f"naive:{k}", R.cue_regex(v), frozenset()) for k, v in T.NAIVE.items()))
+
+
+@lru_cache(maxsize=64)
+def _signal_kinds(vocab: Vocabulary) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return (*((f"naive:{x.kind}", x.signal) for x in vocab.remedies), *T.SIGNAL_KINDS.items())
+
+
+def _signal_kind(signal: str, vocab: Vocabulary) -> str | None:
     n = _norm(signal)
-    for kind, words in T.SIGNAL_KINDS.items():
+    for kind, words in _signal_kinds(vocab):
         if any(w in n for w in words):
             return kind
     return None
 
 
-def _pick(signals: list[str], kind: str, near: list[set[str]]) -> str | None:
+def _pick(signals: list[str], kind: str, near: list[set[str]], vocab: Vocabulary) -> str | None:
     """The rubric signal of this kind that fits; for ignorance, the one about the concepts nearest the cue."""
-    cands = [s for s in signals if _signal_kind(s) == kind]
+    cands = [s for s in signals if _signal_kind(s, vocab) == kind]
     if kind != "ignorance":
         return cands[0] if cands else None
     for concepts in near:
-        scored = [(len(_rubric_spec(s)[0] & R.closed(concepts)), -i, s) for i, s in enumerate(cands)]
+        scored = [(len(_rubric_spec(s, vocab)[0] & vocab.closed(concepts)), -i, s) for i, s in enumerate(cands)]
         scored = [x for x in scored if x[0] > 0]
         if scored:
             return max(scored)[2]
@@ -292,11 +304,13 @@ def _cue_clause(r: Reading, rx: re.Pattern) -> Clause | None:
 def _naive_hits(r: Reading, low: bool, signals: list[str]) -> list[tuple[str, Clause]]:
     """Naive remedies the candidate offers as their own (not negated, not an old approach they replaced)."""
     out = []
-    for kind, rx in _NAIVE.items():
+    for kind, rx, needs in _remedies(r.vocab):
+        kind = kind.removeprefix("naive:")
         if kind == "guess" and not low:
             continue
-        # "Restart" is only naive where weights are synced; the topic's own red flags say so too.
-        if kind == "restart" and not (r.concepts & {"weight_sync", "rollout"} or _pick(signals, "naive:restart", [])):
+        # Some remedies are only naive in a setting ("restart" where weights are synced), or where the
+        # topic's own red flags name them.
+        if needs and not (r.concepts & needs or _pick(signals, f"naive:{kind}", [], r.vocab)):
             continue
         for cl in r.clauses:
             if _meant(cl.text, rx) and not _meant(r.sentences[cl.sent], _CUE["naive_neg"]):
@@ -320,17 +334,17 @@ def _dangers(r: Reading, level: int | None, signal: Signal, signals: list[str], 
     if low and (cl := _cue_clause(r, _CUE["dont_know"])):
         # "I haven't done that, but I'd…" is honest reasoning: flag it only when it names what is unknown.
         near = [cl.concepts, r.direct] if signal == "dont_know" else [cl.concepts]
-        fits = _pick(signals, "ignorance", near)
+        fits = _pick(signals, "ignorance", near, r.vocab)
         if fits or signal in ("dont_know", "thin"):
             add(fits or _generic("ignorance", lang), cl)
     if (level or 1) <= 3:
         for kind, cl in _naive_hits(r, low, signals):
-            add(_pick(signals, f"naive:{kind}", []) or _generic("naive", lang), cl)
+            add(_pick(signals, f"naive:{kind}", [], r.vocab) or _generic("naive", lang), cl)
     if r.clauses and level is not None and level <= 2 and not out and signal not in ("dont_know", "not_mine"):
         # A level-2 answer is names without mechanism by definition; say so with the densest clause.
-        names = max(r.clauses, key=lambda c: (sum(R.kind(x) == "name" for x in c.concepts), len(c.concepts)))
+        names = max(r.clauses, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)))
         generic = "stuffing" if r.stuffing else "names" if level == 2 else "vague"
-        add((_pick(signals, "names", []) if level == 2 else None) or _generic(generic, lang), names)
+        add((_pick(signals, "names", [], r.vocab) if level == 2 else None) or _generic(generic, lang), names)
     # Last, so text addressed to the grader cannot stand in for a red flag the answer itself earned.
     for g in r.grader:
         add(_generic("grader", lang), quote=g.strip())
@@ -368,10 +382,10 @@ def topic_lang(topic: Topic) -> str:
 
 
 def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: list[str] | None = None,
-                 lang: str | None = None) -> Assessment:
-    """The offline scorer: deterministic, no network."""
+                 lang: str | None = None, *, vocab: Vocabulary | None = None) -> Assessment:
+    """The offline scorer: deterministic, no network. Reads with `vocab`, by default the topic's pack's."""
     lang = lang or topic_lang(topic)
-    r = read(answer)
+    r = read(answer, vocab or topic.vocabulary)
     found = _markers(r, topic, answer)
     level = _level(r, len(found[0]))
     signal = _signal(r, level)

@@ -1,4 +1,4 @@
-"""The scorer's reader: the vocabulary of scoring_terms compiled, and an answer read into clauses and cues."""
+"""The scorer's reader: an answer read into sentences and clauses, with the pack's concepts and generic cues in each."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from functools import lru_cache
 
 from interviewer.scoring_terms import (  # noqa: F401 - the data this reader compiles
     CAUSAL,
-    CONCEPTS,
     CONTRAST,
     DONT_KNOW,
     FIRST_PERSON,
@@ -27,116 +26,14 @@ from interviewer.scoring_terms import (  # noqa: F401 - the data this reader com
     VALIDATION,
     WANTS_END,
 )
+from interviewer.vocabulary import EMPTY, Vocabulary
 
-# --------------------------------------------------------------------------- compiled form
-# Built once at import (pure Python, a few ms); matching is a dict lookup per token or character,
-# so scoring stays far below a millisecond per clause.
+# --------------------------------------------------------------------------- compiled cues
+# The domain concepts are the pack's (interviewer.vocabulary); the cues here are generic language, compiled
+# once at import. Matching is a dict lookup per token or character, far below a millisecond per clause.
 
 
-_TOKEN = re.compile(r"[a-z0-9\u0370-\u03ff]+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_SPACE = re.compile(r"\s+")
-
-
-def _ascii_key(form: str) -> tuple[str, ...]:
-    return tuple(_TOKEN.findall(form))
-
-
-def _compile_concepts():
-    ascii_forms: dict[tuple[str, ...], str] = {}
-    cjk_forms: dict[str, list[tuple[str, str]]] = {}
-    for cid, (_, _, forms) in CONCEPTS.items():
-        for f in forms:
-            if _CJK.search(f):
-                compact = _SPACE.sub("", f)
-                cjk_forms.setdefault(compact[0], []).append((compact, cid))
-            else:
-                key = _ascii_key(f)
-                if key:
-                    ascii_forms.setdefault(key, cid)
-    for lst in cjk_forms.values():
-        lst.sort(key=lambda x: -len(x[0]))
-    longest: dict[str, int] = {}
-    for key in ascii_forms:
-        longest[key[0]] = max(longest.get(key[0], 0), len(key))
-    return ascii_forms, cjk_forms, longest
-
-
-# `_LONGEST[first token]` bounds the n-grams worth trying at a position, so most tokens cost one lookup.
-_ASCII_FORMS, _CJK_FORMS, _LONGEST = _compile_concepts()
-
-
-@lru_cache(maxsize=8192)
-def _variants(tok: str) -> tuple[str, ...]:
-    """The token and its likely stems (plural, -ing, -ed, -ism), tried in order."""
-    out = [tok]
-    if len(tok) > 3:
-        for suf in ("ing", "ed", "es", "s", "ism", "d"):
-            if tok.endswith(suf) and len(tok) - len(suf) >= 3:
-                stem = tok[: -len(suf)]
-                out.append(stem)
-                if suf in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
-                    out.append(stem[:-1])
-        if tok.endswith("ies"):
-            out.append(tok[:-3] + "y")
-    return tuple(out)
-
-
-@lru_cache(maxsize=16384)
-def _single(tok: str) -> str | None:
-    return next((c for v in _variants(tok) if (c := _ASCII_FORMS.get((v,)))), None)
-
-
-def find_concepts(norm: str) -> tuple[list[str], int]:
-    """Concept ids in a normalised (NFKC, casefolded) clause, and how many characters they cover."""
-    found: list[str] = []
-    covered = 0
-    toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(norm)]
-    i = 0
-    while i < len(toks):
-        hit = None
-        for n in range(min(_LONGEST.get(toks[i][0], 1), len(toks) - i), 1, -1):
-            head = tuple(t for t, _, _ in toks[i : i + n - 1])
-            for last in _variants(toks[i + n - 1][0]):
-                cid = _ASCII_FORMS.get(head + (last,))
-                if cid:
-                    hit = (cid, n)
-                    break
-            if hit:
-                break
-        if hit is None and (cid := _single(toks[i][0])):
-            hit = (cid, 1)
-        if hit:
-            found.append(hit[0])
-            covered += sum(len(t) for t, _, _ in toks[i : i + hit[1]])
-            i += hit[1]
-        else:
-            i += 1
-    compact = _SPACE.sub("", norm)
-    j = 0
-    while j < len(compact):
-        for form, cid in _CJK_FORMS.get(compact[j], ()):
-            if compact.startswith(form, j):
-                found.append(cid)
-                covered += sum(1 for ch in form if _CJK.match(ch))
-                j += len(form)
-                break
-        else:
-            j += 1
-    return found, covered
-
-
-@lru_cache(maxsize=None)
-def closure(cid: str) -> frozenset[str]:
-    """The concept and all its ancestors."""
-    out = {cid}
-    for p in CONCEPTS.get(cid, ((), "", ()))[0]:
-        out |= closure(p)
-    return frozenset(out)
-
-
-def kind(cid: str) -> str:
-    return CONCEPTS[cid][1]
 
 
 def _trie(words: list[str]) -> str:
@@ -242,8 +139,6 @@ def norm(s: str) -> str:
     return unicodedata.normalize("NFKC", s).casefold()
 
 
-def closed(concepts) -> set[str]:
-    return set().union(*(closure(c) for c in concepts)) if concepts else set()
 
 
 @dataclass
@@ -273,6 +168,7 @@ class Reading:
     cues: dict[str, int] = field(default_factory=dict)
     size: int = 0
     stuffing: bool = False
+    vocab: Vocabulary = field(default=EMPTY, repr=False)
     memo: dict = field(default_factory=dict, repr=False)  # per-sentence cue checks, filled by the scorer
 
     def has(self, cue: str) -> bool:
@@ -281,7 +177,7 @@ class Reading:
     @property
     def mech(self) -> set[str]:
         """Mechanism words the candidate used; "20% of the step was communication" alone is a number, not one."""
-        return {c for cl in self.clauses for c in cl.said if kind(c) == "mech"}
+        return {c for cl in self.clauses for c in cl.said if self.vocab.kind(c) == "mech"}
 
     def sentence_clauses(self, i: int) -> list[Clause]:
         return [c for c in self.clauses if c.sent == i]
@@ -301,41 +197,23 @@ def _pieces(text: str, pattern: re.Pattern) -> list[tuple[str, int, int]]:
 
 
 @lru_cache(maxsize=4096)
-def _is_term(token: str) -> bool:
-    return bool(find_concepts(norm(token))[0])
+def _is_term(token: str, vocab: Vocabulary) -> bool:
+    return bool(vocab.find(norm(token))[0])
 
 
-def _bare(clause: str) -> bool:
+def _bare(clause: str, vocab: Vocabulary) -> bool:
     """A clause that is nothing but terms, names, numbers and "and" is a list item, not a statement."""
     rest = _CONNECT.sub(" ", NUMBER.sub(" ", norm(clause)))
-    names = sum(len(m) for m in _NAME_LIKE.findall(_CONNECT.sub(" ", NUMBER.sub(" ", clause))) if not _is_term(m))
-    return len(_ALNUM.findall(rest)) - find_concepts(rest)[1] - names <= 0
+    names = sum(len(m) for m in _NAME_LIKE.findall(_CONNECT.sub(" ", NUMBER.sub(" ", clause)))
+                if not _is_term(m, vocab))
+    return len(_ALNUM.findall(rest)) - vocab.find(rest)[1] - names <= 0
 
 
-def composites(concepts: set[str], kinds: list[str]) -> set[str]:
+def composites(concepts: set[str], kinds: list[str], vocab: Vocabulary, scope: str = "clause") -> set[str]:
     """Concepts a clause shows by a number next to a topic word ("31% of the step was all-reduce")."""
-    c = closed(concepts)
-    out = set()
-    sized = any(k in ("size", "bandwidth", "formula") for k in kinds)
-    if "communication" in c and sized:
-        out.add("comm_volume")
-    if "communication" in c and "percent" in kinds:
-        out.add("comm_share")
-    # "40 GB per GPU" is memory; "GB/s" is bandwidth, a different unit kind.
-    if "size" in kinds and c & {"sharding", "zero", "optimizer_state", "parameters", "gradient", "activation",
-                                "hardware"}:
-        out.add("memory")
-    if "params" in kinds:
-        out.add("model_size")
-    if "rollout" in c and "percent" in kinds:
-        out.add("main_cost")
-    if c & {"checkpoint", "weight_sync"} and any(k in ("time", "steps") for k in kinds):
-        out.add("interval")
-    if c & {"mfu", "flops"} and any(k in ("percent", "rate", "formula") for k in kinds):
-        out.add("flops")
-    if kinds.count("config") >= 1 and c & {"parallelism"}:
-        out.add("config")
-    return out
+    c = vocab.closed(concepts)
+    return {x.gives for x in vocab.composites if x.scope == scope and (not x.near or c & x.near)
+            and sum(k in x.units for k in kinds) >= x.min_count}
 
 
 def is_grader(sentence: str) -> bool:
@@ -343,9 +221,9 @@ def is_grader(sentence: str) -> bool:
     return any(p.search(n) for p in _GRADER)
 
 
-def read(answer: str) -> Reading:
-    """Split the answer into sentences and clauses; find concepts, numbers and cues in each."""
-    r = Reading(clauses=[], sentences=[])
+def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
+    """Split the answer into sentences and clauses; find the vocabulary's concepts, numbers and cues in each."""
+    r = Reading(clauses=[], sentences=[], vocab=vocab)
     # A role tag ("<|im_end|>", "[system]") is its own piece, so it cannot take a real sentence down with it.
     whole = norm(answer)
     suspect = any(p.search(whole) for p in _GRADER)  # most answers address nobody: one pass decides
@@ -366,27 +244,32 @@ def read(answer: str) -> Reading:
         r.sentences.append(s)
         for c, a, b in _pieces(s, _CLAUSE_END):
             n = norm(c)
-            concepts, covered = find_concepts(n)
+            concepts, covered = vocab.find(n)
             kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n)]
             kinds += (["count"] * len(ZH_NUMBER.findall(n)) + ["formula"] * len(FORMULA.findall(n))
                       + ["config"] * len(CONFIG.findall(n)))
             cues = {k: len(CUES[k].findall(n)) for k in _INTENT}
-            names = [m for m in _NAME_LIKE.findall(c) if not _is_term(m)]
+            names = [m for m in _NAME_LIKE.findall(c) if not _is_term(m, vocab)]
             cues.update(covered=covered + sum(map(len, names)), hits=len(concepts), names=len(names))
             size = len(_ALNUM.findall(n))
             # Prose leaves plenty of uncovered text; only near-bare clauses need the exact (second) pass.
             maybe_bare = size - cues["covered"] - sum(len(m.group()) for m in NUMBER.finditer(n)) <= 12
-            cues["bare"] = size if concepts and maybe_bare and _bare(c) else 0
+            cues["bare"] = size if concepts and maybe_bare and _bare(c, vocab) else 0
             found = set(concepts)
-            r.clauses.append(Clause(c, si, a, b, found | composites(found, kinds), kinds, cues, found))
+            r.clauses.append(Clause(c, si, a, b, found | composites(found, kinds, vocab), kinds, cues, found))
         mine = [cl for cl in r.clauses if cl.sent == si]
         if mine:  # judgement cues are read once per sentence and kept on its first clause
             ns = norm(s)
             mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT})
-        # A share of the step often sits one clause away from what it is the share of.
-        pct = [cl for cl in mine if "percent" in cl.numbers]
-        if pct and "communication" in closed(set().union(*(cl.concepts for cl in mine))):
-            pct[0].concepts.add("comm_share")
+        # A number often sits one clause away from what it measures ("…all-reduce; we measured 31%").
+        sized = [cl for cl in mine if cl.numbers]
+        if sized:
+            whole = set().union(*(cl.concepts for cl in mine))
+            for cl in sized:
+                extra = composites(whole, cl.numbers, vocab, "sentence")
+                if extra:
+                    cl.concepts |= extra
+                    break
     _aggregate(r)
     return r
 
@@ -398,7 +281,7 @@ def _aggregate(r: Reading) -> None:
         for k, v in cl.cues.items():
             r.cues[k] = r.cues.get(k, 0) + v
         r.numbers += sum(0.5 if k in ("bare", "config") else 1.0 for k in cl.numbers)
-    r.concepts = closed(r.direct)
+    r.concepts = r.vocab.closed(r.direct)
     cjk = len(_CJK_ALL.findall(text))
     words = LATIN_WORD.findall(text)
     r.size = cjk + 2 * len(words)

@@ -13,11 +13,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
+from interviewer import vocabulary as vocab_file
 from interviewer.errors import SkillError
 from interviewer.files import InputFileError, read_limited
 from interviewer.textutil import normalize_key, split_top
+from interviewer.vocabulary import Vocabulary
 
 SECTION_NAMES = {
     "focus": ("面试官在意什么", "what interviewers care about"),
@@ -60,6 +62,19 @@ class DangerArea(BaseModel):
     line: int
 
 
+class _Owner:
+    """A topic's link to its pack; copies of the topic share it (a copied topic is still that pack's)."""
+
+    def __init__(self, pack: SkillPack) -> None:
+        self.pack = pack
+
+    def __copy__(self) -> _Owner:
+        return self
+
+    def __deepcopy__(self, memo) -> _Owner:
+        return self
+
+
 class Topic(BaseModel):
     """A frequently tested topic with its depth ladder and the signs of a solid answer."""
 
@@ -68,6 +83,17 @@ class Topic(BaseModel):
     ladder: list[str] = Field(description="rungs, shallow to deep")
     markers: list[str] = Field(description="signs of a solid answer")
     line: int
+    _owner: _Owner | None = PrivateAttr(default=None)
+
+    @property
+    def pack(self) -> SkillPack | None:
+        """The pack this topic belongs to (None for a topic built on its own)."""
+        return self._owner.pack if self._owner else None
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """Its pack's vocabulary; a topic on its own has none."""
+        return self._owner.pack.vocabulary if self._owner else vocab_file.EMPTY
 
 
 class SkillPack(BaseModel):
@@ -88,6 +114,22 @@ class SkillPack(BaseModel):
     path: str = ""
     sha256: str = ""
     lang: str = Field(default="zh", description="zh or en, judged from the section headings")
+    _vocab: Vocabulary | None = PrivateAttr(default=None)
+
+    def model_post_init(self, context) -> None:
+        owner = _Owner(self)
+        for t in self.topics:
+            t._owner = owner
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The pack's vocabulary (its vocabulary.toml); a pack without the file has none."""
+        return self._vocab or vocab_file.EMPTY
+
+    def with_vocabulary(self, vocab: Vocabulary | None) -> SkillPack:
+        """This pack, reading answers and résumés with `vocab`; returns self."""
+        self._vocab = vocab
+        return self
 
     def topic(self, key: str | int) -> Topic:
         """A topic by 1-based index or by (fuzzy) title; SkillError names what was asked for."""
@@ -373,18 +415,28 @@ def lint(path: Path) -> list[LintProblem]:
         text = read_pack_text(path)
     except SkillError as e:
         return [LintProblem(str(path), 1, e.message.split(": ", 1)[-1])]
-    return parse_text(text, str(path))[1]
+    problems = parse_text(text, str(path))[1]
+    try:
+        vocab_file.beside(path, check=True)
+    except SkillError as e:
+        where = re.search(r"at line (\d+)", e.message)
+        problems.append(LintProblem(str(path.with_name(vocab_file.FILE_NAME)), int(where[1]) if where else 1,
+                                    e.message.split(": ", 1)[-1]))
+    return problems
 
 
-def load_pack(path: Path) -> SkillPack:
-    """Parse one file; a pack that has no name or none of the sections is refused."""
+def load_pack(path: Path, vocabulary: bool = True) -> SkillPack:
+    """Parse one file, with the vocabulary file beside it; a pack that has no name or none of the sections is refused.
+
+    `vocabulary=False` leaves the vocabulary out (listing packs needs only their names and descriptions).
+    """
     text = read_pack_text(path)
     pack, problems = parse_text(text, str(path))
     if pack is None:
         raise SkillError(str(problems[0]) if problems else f"{path}: not a skill pack")
     if not pack.topics and not pack.rules:
         raise SkillError(f"{path}: not a skill pack (no rules and no topics found)")
-    return pack
+    return pack.with_vocabulary(vocab_file.beside(path)) if vocabulary else pack
 
 
 # --------------------------------------------------------------------------- library
@@ -413,7 +465,7 @@ def list_packs(extra: list[str] | None = None, broken: list[tuple[Path, str]] | 
                 continue
             seen.add(f.parent.name)
             try:
-                found.append((load_pack(f), f))
+                found.append((load_pack(f, vocabulary=False), f))
             except SkillError as e:
                 if broken is not None:
                     broken.append((f, e.message))

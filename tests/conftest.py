@@ -33,3 +33,19 @@ def upstream_or_skip() -> Path:
 @pytest.fixture
 def upstream_skills() -> Path:
     return upstream_or_skip()
+
+
+def our_vocabulary():
+    """Our pack's vocabulary, which the public distributed-training pack (same field, no vocabulary file) reads with."""
+    from interviewer import vocabulary
+
+    return vocabulary.read(OUR_PACK / "vocabulary.toml")
+
+
+def public_pack(lang: str | None = "zh", file: str | None = None):
+    """The public distributed-training pack (`lang`, or one `file` of it) read with our pack's vocabulary."""
+    from interviewer import skills
+
+    d = upstream_or_skip() / "distributed-training"
+    pack = skills.load_pack(d / file) if file else skills.resolve(str(d), lang)
+    return pack.with_vocabulary(our_vocabulary())

@@ -16,7 +16,10 @@ from interviewer.resume import MAX_BYTES, load_resume, match_rules, resume_from_
 from interviewer.skills import SkillPack, load_pack
 from interviewer.textutil import found_in
 
-from conftest import OUR_PACK, ROOT, UPSTREAM_SKILLS
+from conftest import OUR_PACK, ROOT, UPSTREAM_SKILLS, our_vocabulary, public_pack
+
+VOCAB = our_vocabulary()
+CONCEPTS = VOCAB.resume
 
 DATA = Path(__file__).parent / "data" / "resumes"
 SAMPLES = [ROOT / "skills" / "distributed-training" / "sample-resume.md",
@@ -105,7 +108,7 @@ LEXICON_CASES = [
 
 @pytest.mark.parametrize(("trigger", "line", "expected"), LEXICON_CASES)
 def test_lexicon_positives_and_near_misses(trigger, line, expected):
-    m = lexicon.matcher_for(trigger)
+    m = lexicon.matcher_for(trigger, VOCAB)
     assert m.hits(line) is expected
     # The prefilter only skips work: inside a document it finds exactly the same lines.
     assert m.find(lexicon.Lines(["无关的一行", line, "another line"])) == ([1] if expected else [])
@@ -115,7 +118,7 @@ def test_lexicon_positives_and_near_misses(trigger, line, expected):
 _NOT_SELF = {"CP", "EP"}
 
 
-@pytest.mark.parametrize("concept", lexicon.CONCEPTS, ids=lambda c: c.name)
+@pytest.mark.parametrize("concept", CONCEPTS, ids=lambda c: c.name)
 def test_every_concept_shows_its_own_trigger_text(concept):
     if concept.context:
         pytest.skip("needs a stated number")
@@ -133,8 +136,8 @@ _FRAGMENTS = ["1,024", "2k", "64", "两千", "张", "卡", " GPUs", "H800", "los
 @given(st.lists(st.lists(st.sampled_from(_FRAGMENTS), max_size=12).map("".join), min_size=1, max_size=4))
 def test_find_agrees_with_the_plain_search(lines):
     doc = lexicon.Lines(lines)
-    for concept in lexicon.CONCEPTS:
-        m = lexicon.matcher_for(concept.triggers[0])
+    for concept in CONCEPTS:
+        m = lexicon.matcher_for(concept.triggers[0], VOCAB)
         assert m.find(doc) == [i for i, ln in enumerate(lines) if m.hits(ln)], concept.name
 
 
@@ -142,13 +145,13 @@ def test_find_agrees_with_the_plain_search(lines):
 def test_find_agrees_with_the_plain_search_on_whole_resumes(path):
     resume = load_resume(path)
     doc = lexicon.Lines(resume.lines)
-    for concept in lexicon.CONCEPTS:
-        m = lexicon.matcher_for(concept.triggers[0])
+    for concept in CONCEPTS:
+        m = lexicon.matcher_for(concept.triggers[0], VOCAB)
         assert m.find(doc) == [i for i, ln in enumerate(resume.lines) if m.hits(ln)], concept.name
 
 
 def test_each_trigger_text_names_one_concept():
-    keys = [lexicon.trigger_key(t) for c in lexicon.CONCEPTS for t in c.triggers]
+    keys = [lexicon.trigger_key(t) for c in CONCEPTS for t in c.triggers]
     assert len(keys) == len(set(keys))
     assert lexicon.trigger_key("an RL training system") == lexicon.trigger_key("RL Training Systems")
 
@@ -160,12 +163,12 @@ def test_parse_count(text, count):
 
 
 def test_unknown_trigger_falls_back_to_a_literal_match():
-    m = lexicon.matcher_for("Kafka Streams")
+    m = lexicon.matcher_for("Kafka Streams", VOCAB)
     assert m.name.startswith("literal:")
     assert m.hits("built a kafka streams job")
     assert m.hits("Kafka-Streams 实时特征")
     assert not m.hits("Kafka only") and not m.hits("mykafka streams")
-    assert lexicon.matcher_for("延迟降低 X%").hits("P99 延迟降低 35%")
+    assert lexicon.matcher_for("延迟降低 X%", VOCAB).hits("P99 延迟降低 35%")
 
 
 @pytest.mark.parametrize("folder", [UPSTREAM_SKILLS / "distributed-training", OUR_PACK], ids=["public", "ours"])
@@ -175,7 +178,7 @@ def test_every_trigger_is_in_the_lexicon_and_both_languages_agree(folder):
     zh, en = load_pack(folder / "SKILL.md"), load_pack(folder / "SKILL.en.md")
     assert len(zh.rules) == len(en.rules)
     for rz, re_ in zip(zh.rules, en.rules):
-        concepts = [{lexicon.concept_for(t).name for t in r.triggers} for r in (rz, re_)]
+        concepts = [{lexicon.concept_for(t, VOCAB).name for t in r.triggers} for r in (rz, re_)]
         assert not [c for c in concepts[0] | concepts[1] if c.startswith("literal:")], (rz.triggers, re_.triggers)
         assert concepts[0] == concepts[1], (rz.index, rz.triggers, re_.triggers)
 
@@ -184,7 +187,7 @@ def test_every_trigger_is_in_the_lexicon_and_both_languages_agree(folder):
 
 
 def _upstream(upstream_skills: Path, lang: str) -> SkillPack:
-    return load_pack(upstream_skills / "distributed-training" / ("SKILL.en.md" if lang == "en" else "SKILL.md"))
+    return public_pack(file="SKILL.en.md" if lang == "en" else "SKILL.md")
 
 
 def _check_evidence(resume, matches):

@@ -1,0 +1,341 @@
+"""A skill pack's bilingual vocabulary: the domain concepts its scorer, résumé matcher and plan look for.
+
+The data lives beside the pack (`skills/<name>/vocabulary.toml`, shared by SKILL.md and SKILL.en.md), so
+a pack about another field brings its own words. Generic language (because/因为, trade-off/取舍, "I don't
+know"/不会, grader-addressed text, numbers and units) stays in code, in `scoring_terms`.
+
+A pack without a vocabulary file gets one derived from its own rubric (`derive`): the terms its markers and
+red flags are written in. The file format is documented in its own header and in README ("Skill packs").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from interviewer.errors import SkillError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from interviewer.lexicon import Concept as ResumeConcept, Matcher
+
+FILE_NAME = "vocabulary.toml"
+MAX_BYTES = 1024 * 1024
+KINDS = ("mech", "name", "term", "context")
+UNIT_KINDS = ("size", "bandwidth", "percent", "time", "count", "params", "rate", "ratio", "steps", "tokens",
+              "layers", "formula", "config", "bare")
+
+_TOKEN = re.compile(r"[a-z0-9\u0370-\u03ff]+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_SPACE = re.compile(r"\s+")
+_FRAGMENT = re.compile(r"\$\{(\w+)\}")
+
+
+@dataclass(frozen=True)
+class ConceptDef:
+    """One idea the scorer recognises in an answer, with every way it is written (zh and en)."""
+
+    id: str
+    kind: str  # mech: how it works (counts towards level 3); name: a framework or metric; term; context
+    parents: tuple[str, ...]
+    forms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Composite:
+    """A number of one of `units` next to one of `near` shows the concept `gives` ("31% … all-reduce")."""
+
+    gives: str
+    near: frozenset[str]
+    units: frozenset[str]
+    min_count: int = 1
+    scope: str = "clause"  # or "sentence": the number may sit one clause away from its subject
+
+
+@dataclass(frozen=True)
+class Remedy:
+    """A naive remedy of this field ("lower the learning rate"): how answers say it, how red flags name it."""
+
+    kind: str
+    forms: tuple[str, ...]
+    signal: tuple[str, ...]
+    needs: frozenset[str] = frozenset()  # naive only where one of these concepts is in play
+
+
+@lru_cache(maxsize=8192)
+def variants(tok: str) -> tuple[str, ...]:
+    """The token and its likely stems (plural, -ing, -ed, -ism), tried in order."""
+    out = [tok]
+    if len(tok) > 3:
+        for suf in ("ing", "ed", "es", "s", "ism", "d"):
+            if tok.endswith(suf) and len(tok) - len(suf) >= 3:
+                stem = tok[: -len(suf)]
+                out.append(stem)
+                if suf in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2]:
+                    out.append(stem[:-1])
+        if tok.endswith("ies"):
+            out.append(tok[:-3] + "y")
+    return tuple(out)
+
+
+class Vocabulary:
+    """A pack's concepts compiled for matching; immutable once built, shared by every reader of the pack."""
+
+    def __init__(self, concepts: dict[str, ConceptDef], composites: tuple[Composite, ...] = (),
+                 remedies: tuple[Remedy, ...] = (), resume: tuple[ResumeConcept, ...] = (),
+                 link: dict[str, str] | None = None, source: str = "", derived: bool = False) -> None:
+        self.concepts = concepts
+        self.composites = composites
+        self.remedies = remedies
+        self.resume = resume
+        self.link = {k: re.compile(v, re.I) for k, v in (link or {}).items()}
+        self.source = source
+        self.derived = derived
+        self._ascii: dict[tuple[str, ...], str] = {}
+        self._cjk: dict[str, list[tuple[str, str]]] = {}
+        for cid, c in concepts.items():
+            for f in c.forms:
+                if _CJK.search(f):
+                    compact = _SPACE.sub("", f)
+                    self._cjk.setdefault(compact[0], []).append((compact, cid))
+                else:
+                    key = tuple(_TOKEN.findall(f))
+                    if key:
+                        self._ascii.setdefault(key, cid)
+        for lst in self._cjk.values():
+            lst.sort(key=lambda x: -len(x[0]))
+        # `_longest[first token]` bounds the n-grams worth trying at a position: most tokens cost one lookup.
+        self._longest: dict[str, int] = {}
+        for key in self._ascii:
+            self._longest[key[0]] = max(self._longest.get(key[0], 0), len(key))
+        self._single_cache: dict[str, str | None] = {}
+        self._closure: dict[str, frozenset[str]] = {}
+        self._by_key: dict[str, ResumeConcept] | None = None
+        self._matchers: dict[str, Matcher] = {}
+
+    def __repr__(self) -> str:
+        return f"Vocabulary({self.source or 'empty'}, {len(self.concepts)} concepts)"
+
+    def __deepcopy__(self, memo) -> Vocabulary:  # immutable: a deep copy of a pack shares it
+        return self
+
+    # ----------------------------------------------------------------- concepts in text
+
+    def _single(self, tok: str) -> str | None:
+        if tok not in self._single_cache:
+            self._single_cache[tok] = next((c for v in variants(tok) if (c := self._ascii.get((v,)))), None)
+        return self._single_cache[tok]
+
+    def find(self, norm: str) -> tuple[list[str], int]:
+        """Concept ids in a normalised (NFKC, casefolded) text, and how many characters they cover."""
+        found: list[str] = []
+        covered = 0
+        if not self.concepts:
+            return found, covered
+        toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(norm)]
+        i = 0
+        while i < len(toks):
+            hit = None
+            for n in range(min(self._longest.get(toks[i][0], 1), len(toks) - i), 1, -1):
+                head = tuple(t for t, _, _ in toks[i : i + n - 1])
+                for last in variants(toks[i + n - 1][0]):
+                    cid = self._ascii.get(head + (last,))
+                    if cid:
+                        hit = (cid, n)
+                        break
+                if hit:
+                    break
+            if hit is None and (cid := self._single(toks[i][0])):
+                hit = (cid, 1)
+            if hit:
+                found.append(hit[0])
+                covered += sum(len(t) for t, _, _ in toks[i : i + hit[1]])
+                i += hit[1]
+            else:
+                i += 1
+        if self._cjk:
+            compact = _SPACE.sub("", norm)
+            j = 0
+            while j < len(compact):
+                for form, cid in self._cjk.get(compact[j], ()):
+                    if compact.startswith(form, j):
+                        found.append(cid)
+                        covered += sum(1 for ch in form if _CJK.match(ch))
+                        j += len(form)
+                        break
+                else:
+                    j += 1
+        return found, covered
+
+    def closure(self, cid: str) -> frozenset[str]:
+        """The concept and all its ancestors."""
+        if cid not in self._closure:
+            out = {cid}
+            c = self.concepts.get(cid)
+            for p in c.parents if c else ():
+                out |= self.closure(p)
+            self._closure[cid] = frozenset(out)
+        return self._closure[cid]
+
+    def closed(self, concepts) -> set[str]:
+        return set().union(*(self.closure(c) for c in concepts)) if concepts else set()
+
+    def kind(self, cid: str) -> str:
+        c = self.concepts.get(cid)
+        return c.kind if c else "term"
+
+    # ----------------------------------------------------------------- résumé triggers
+
+    def resume_concept(self, key: str) -> ResumeConcept | None:
+        """The résumé concept whose trigger texts include `key` (a `lexicon.trigger_key`)."""
+        if self._by_key is None:
+            from interviewer.lexicon import trigger_key
+
+            self._by_key = {trigger_key(t): c for c in self.resume for t in c.triggers}
+        return self._by_key.get(key)
+
+    def matcher(self, concept: ResumeConcept) -> Matcher:
+        """A résumé concept compiled once per vocabulary."""
+        if concept.name not in self._matchers:
+            from interviewer.lexicon import Matcher
+
+            self._matchers[concept.name] = Matcher(concept)
+        return self._matchers[concept.name]
+
+
+EMPTY = Vocabulary({}, source="empty")
+
+
+# --------------------------------------------------------------------------- the file
+
+
+def _strs(value, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise ValueError(f"{where} must be a list of strings")
+    return tuple(value)
+
+
+def _regex(pattern: str, fragments: dict[str, str], where: str, check: bool) -> str:
+    def sub(m: re.Match) -> str:
+        if m.group(1) not in fragments:
+            raise ValueError(f"{where}: unknown fragment ${{{m.group(1)}}} (define it under [resume.fragments])")
+        return fragments[m.group(1)]
+
+    out = _FRAGMENT.sub(sub, pattern)
+    if check:
+        try:
+            re.compile(out)
+        except re.error as e:
+            raise ValueError(f"{where}: not a valid regular expression ({e})") from None
+    return out
+
+
+def parse(data: dict, source: str = "<vocabulary>", check: bool = False) -> Vocabulary:
+    """A Vocabulary from the parsed TOML; ValueError names the table and field at fault.
+
+    `check` also compiles every regular expression (lint does; loading leaves it to first use, since
+    compiling them all costs a tenth of a second at start-up).
+    """
+    from interviewer.lexicon import Concept as ResumeConcept
+
+    concepts: dict[str, ConceptDef] = {}
+    for cid, spec in (data.get("concepts") or {}).items():
+        where = f"[concepts.{cid}]"
+        if not isinstance(spec, dict):
+            raise ValueError(f"{where} must be a table")
+        kind = spec.get("kind", "term")
+        if kind not in KINDS:
+            raise ValueError(f"{where} kind must be one of {', '.join(KINDS)} (got {kind!r})")
+        forms = tuple(f.casefold() for f in _strs(spec.get("forms", []), f"{where} forms"))
+        if not forms:
+            raise ValueError(f"{where} has no forms")
+        concepts[cid] = ConceptDef(cid, kind, _strs(spec.get("parents", []), f"{where} parents"), forms)
+    for c in concepts.values():
+        for p in c.parents:
+            if p not in concepts:
+                raise ValueError(f"[concepts.{c.id}] parents: unknown concept {p!r}")
+    composites = []
+    for i, spec in enumerate(data.get("composites") or [], 1):
+        where = f"[[composites]] #{i}"
+        gives = spec.get("gives")
+        if gives not in concepts:
+            raise ValueError(f"{where} gives: unknown concept {gives!r}")
+        near = frozenset(_strs(spec.get("near", []), f"{where} near"))
+        units = frozenset(_strs(spec.get("units", []), f"{where} units"))
+        bad = [x for x in near if x not in concepts] + [u for u in units if u not in UNIT_KINDS]
+        if bad:
+            raise ValueError(f"{where}: unknown concept or unit {bad[0]!r}")
+        scope = spec.get("scope", "clause")
+        if scope not in ("clause", "sentence"):
+            raise ValueError(f"{where} scope must be 'clause' or 'sentence'")
+        composites.append(Composite(gives, near, units, int(spec.get("min_count", 1)), scope))
+    remedies = []
+    for kind, spec in (data.get("naive") or {}).items():
+        where = f"[naive.{kind}]"
+        needs = frozenset(_strs(spec.get("needs", []), f"{where} needs"))
+        if any(x not in concepts for x in needs):
+            raise ValueError(f"{where} needs: unknown concept")
+        remedies.append(Remedy(kind, tuple(f.casefold() for f in _strs(spec.get("forms", []), f"{where} forms")),
+                               tuple(f.casefold() for f in _strs(spec.get("signal", []), f"{where} signal")), needs))
+    res = data.get("resume") or {}
+    fragments = {k: str(v) for k, v in (res.get("fragments") or {}).items()}
+    resume = []
+    for i, spec in enumerate(res.get("concepts") or [], 1):
+        where = f"[[resume.concepts]] #{i}"
+        name = spec.get("name")
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"{where} has no name")
+        where = f"[[resume.concepts]] {name}"
+        triggers = _strs(spec.get("triggers", []), f"{where} triggers")
+        patterns = tuple(_regex(p, fragments, f"{where} patterns", check)
+                         for p in _strs(spec.get("patterns", []), f"{where} patterns"))
+        if not triggers or not patterns:
+            raise ValueError(f"{where} needs triggers and patterns")
+        resume.append(ResumeConcept(
+            name, triggers, patterns,
+            tuple(_regex(p, fragments, f"{where} negatives", check) for p in _strs(spec.get("negatives", []), where)),
+            tuple(_regex(p, fragments, f"{where} context", check) for p in _strs(spec.get("context", []), where)),
+            int(spec.get("min_count", 0))))
+    link = {}
+    for k, v in (data.get("link") or {}).items():
+        link[k] = _regex(str(v), fragments, f"[link] {k}", True)  # compiled at once anyway
+    return Vocabulary(concepts, tuple(composites), tuple(remedies), tuple(resume), link, source)
+
+
+def read(path: Path, check: bool = False) -> Vocabulary:
+    """The vocabulary file at `path`; SkillError names the file (and the line or field) when it is unusable."""
+    from interviewer.files import InputFileError, read_limited
+
+    try:
+        data = read_limited(path, MAX_BYTES)
+    except InputFileError as e:
+        raise SkillError(f"{path}: {e.reason}") from None
+    return _parse_cached(str(path), hashlib.sha256(data).hexdigest(), data, check)
+
+
+@lru_cache(maxsize=32)
+def _parse_cached(path: str, digest: str, data: bytes, check: bool) -> Vocabulary:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SkillError(f"{path}: not UTF-8 text (bad byte at offset {e.start})") from None
+    try:
+        parsed = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SkillError(f"{path}: not valid TOML ({e})") from None
+    try:
+        return parse(parsed, path, check)
+    except (ValueError, TypeError, AttributeError) as e:
+        raise SkillError(f"{path}: {e}") from None
+
+
+def beside(pack_file: Path, check: bool = False) -> Vocabulary | None:
+    """The vocabulary file next to a SKILL.md, or None when the pack has none."""
+    f = pack_file.with_name(FILE_NAME)
+    return read(f, check) if f.exists() else None

@@ -160,8 +160,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--feedback", action="store_true", help="show each answer's assessment")
     _max_turns(p, None, f"new question limit, 1–{MAX_TURNS} (default: the session's own)")
 
-    p = sub.add_parser("report", help="the report of a saved session")
-    p.add_argument("transcript", type=text, metavar="TRANSCRIPT", help="the saved session (.json)")
+    p = sub.add_parser("report", help="the report of a saved session (the newest when none is named)")
+    p.add_argument("transcript", nargs="?", type=text, metavar="TRANSCRIPT|N",
+                   help="the saved session (.json), or its number in `report --list` (default: the newest)")
+    p.add_argument("--list", action="store_true",
+                   help="number the saved sessions, newest first (on a terminal, then ask which one to open)")
+    p.add_argument("--transcripts", type=text, metavar="DIR", help="folder of saved sessions (default ./transcripts)")
     p.add_argument("--format", choices=["md", "html", "json"], default="md", help="output format (default md)")
     p.add_argument("-o", "--output", type=text, metavar="OUT",
                    help="write to this file (mode 0600) instead of stdout; never a transcript")

@@ -12,7 +12,6 @@ from interviewer import questions as Q
 from interviewer.errors import InterviewerError
 from interviewer.resume import Evidence, Resume, RuleMatch, match_rules
 from interviewer.skills import Rule, SkillPack, SkillRef, Topic, ref
-from interviewer.textutil import md_escape
 from interviewer.vocabulary import EMPTY, Vocabulary
 
 MINUTES_PER_CHAIN = 8
@@ -241,85 +240,3 @@ def candidate_summary(resume: Resume) -> str:
     # A headline is short; a long sentence that happens to say "manager" is not one.
     role = next((x for x in lines[1:6] if _ROLE.search(x) and len(x) <= 60 and len(x.split()) <= 10), None)
     return first + ("\n" + Q.clip(role, 100) if role else "")
-
-
-# ------------------------------------------------------------------------------ export
-
-LABELS = {
-    "zh": {
-        "title": "面试计划", "candidate": "候选人", "area": "面试方向", "time": "时间",
-        "time_value": "{minutes} 分钟 · {n} 条主线，每条约 {per} 分钟", "resume": "简历",
-        "resume_value": "{lines} 行 · sha256 {sha}", "overview": "总览", "chain": "主线", "topic": "主题",
-        "basis": "依据", "line": "第 {n} 行", "not_on_resume": "简历未体现", "evidence": "简历原文",
-        "opening": "开场问题", "follow_ups": "追问", "asks_about": "问的是", "markers": "答得扎实的表现",
-        "danger": "危险信号", "level": "达到的层级", "notes": "备注", "grid": "评分表",
-        "grid_help": "每条主线勾选候选人达到的最高层级；没问到的留空，记为未评估，不是低分。",
-        "levels": ["答不上", "只知道名词", "讲清机制并给出数字", "有判断：取舍、验证、真实故障"],
-        "overall": "总体印象", "none": "（无）", "colon": "：", "colon_end": "：",
-    },
-    "en": {
-        "title": "Interview plan", "candidate": "Candidate", "area": "Interview area", "time": "Time",
-        "time_value": "{minutes} minute{s1} · {n} chain{s2}, about {per} minute{s3} each", "resume": "Résumé",
-        "resume_value": "{lines} lines · sha256 {sha}", "overview": "Overview", "chain": "Chain", "topic": "Topic",
-        "basis": "Basis", "line": "line {n}", "not_on_resume": "not on the résumé", "evidence": "From the résumé",
-        "opening": "Opening question", "follow_ups": "Follow-ups", "asks_about": "asks about",
-        "markers": "What a solid answer shows", "danger": "Red flags", "level": "Level reached", "notes": "Notes",
-        "grid": "Scoring grid",
-        "grid_help": "Tick the highest level the candidate reached on each chain; leave a chain blank if it was "
-                     "not asked (not assessed, not a low score).",
-        "levels": ["can't answer", "knows the names", "explains the mechanism with numbers",
-                   "judgement: trade-offs, validation, a real incident"],
-        "overall": "Overall impression", "none": "(none)", "colon": ": ", "colon_end": ":",
-    },
-}
-
-def _md(text: str) -> str:
-    """Résumé text is untrusted: no raw HTML, links or emphasis may come through into the Markdown."""
-    return md_escape(re.sub(r"\s+", " ", text).strip())
-
-
-def _view(plan: InterviewPlan, pack: SkillPack | None, esc) -> dict:
-    t = LABELS[plan.lang]
-    chains = []
-    for c in plan.chains:
-        # follow_ups[0] is what the opening already asks; the printed sheet lists only what comes after.
-        pairs = list(zip(c.follow_ups, c.follow_up_basis))
-        if pairs and pairs[0][1] == c.opening_basis:
-            pairs = pairs[1:]
-        chains.append({
-            "id": c.id, "topic": esc(c.topic), "on_resume": c.on_resume,
-            "evidence": [{"quote": esc(_plain(e.quote)), "line": t["line"].format(n=e.line)} for e in c.evidence],
-            "basis": ", ".join(t["line"].format(n=e.line) for e in c.evidence) if c.on_resume else t["not_on_resume"],
-            "opening": esc(c.opening), "opening_basis": esc(c.opening_basis),
-            "follow_ups": [{"q": esc(q), "basis": esc(b)} for q, b in pairs],
-            "markers": [esc(m) for m in c.markers], "danger": [esc(d) for d in c.danger_signals],
-        })
-    per = plan.minutes // max(1, len(plan.chains))
-    area = plan.skill.name + (f" — {pack.description}" if pack is not None and pack.description else "")
-    return {
-        "t": t, "lang": plan.lang,
-        "candidate": [esc(x) for x in plan.candidate.splitlines() if x.strip()],
-        "area": esc(area),
-        "time": t["time_value"].format(minutes=plan.minutes, n=len(plan.chains), per=per,
-                                       **{f"s{i}": "" if v == 1 else "s"
-                                          for i, v in enumerate((plan.minutes, len(plan.chains), per), 1)}),
-        "resume": t["resume_value"].format(lines=plan.resume.lines, sha=plan.resume.sha256[:12]),
-        "chains": chains,
-        "boxes": "　".join(f"☐ {n} {lv}" for n, lv in enumerate(t["levels"], 1)),
-        "legend": " · ".join(f"{n} = {lv}" for n, lv in enumerate(t["levels"], 1)),
-    }
-
-
-def render_plan(plan: InterviewPlan, fmt: str, pack: SkillPack | None = None) -> str:
-    """The plan as `md`, `html` (one printable self-contained file) or `json` (the contract)."""
-    if fmt == "json":
-        import json
-
-        return json.dumps(plan.contract_dict(), ensure_ascii=False, indent=2) + "\n"
-    from interviewer.render import render
-
-    if fmt == "md":
-        return render("plan.md.j2", **_view(plan, pack, _md))
-    if fmt == "html":
-        return render("plan.html.j2", **_view(plan, pack, lambda s: re.sub(r"\s+", " ", s).strip()))
-    raise InterviewerError(f"unknown plan format {fmt!r} (md, json or html)")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from interviewer import turns
 from interviewer.errors import TranscriptError
 from interviewer.files import InputFileError, read_limited
 from interviewer.transcript import MAX_BYTES, SCHEMA_VERSION, Transcript, _atomic_write, load, plan_topics
@@ -26,9 +27,17 @@ class TranscriptSummary(BaseModel):
     mode: str = ""
     status: str = Field(default="", description="in_progress | finished | unreadable")
     lang: str = ""
-    answers: int = Field(default=0, description="candidate turns")
+    answers: int = Field(default=0, description="the candidate's answers (commands such as /hint are not answers)")
     levels: dict[str, int | None] = Field(default={}, description="planned topic → level (None = not assessed)")
     error: str | None = Field(default=None, description="why the file could not be read")
+    candidate: str = Field(default="", description="the candidate's name: the first line of the plan's candidate")
+    questions: int = Field(default=0, description="questions asked (the goodbye and /hint clarifications not counted)")
+    commands: int = Field(default=0, description="candidate turns that were commands (/skip, /hint, /repeat, /end)")
+
+
+def candidate_name(candidate: str) -> str:
+    """The name line of a plan's candidate summary ("Alex Chen" of "Alex Chen\nML Infrastructure Engineer")."""
+    return next((line.strip() for line in candidate.splitlines() if line.strip()), "")
 
 
 def summarize(transcript: Transcript, path: Path) -> TranscriptSummary:
@@ -44,7 +53,9 @@ def summarize(transcript: Transcript, path: Path) -> TranscriptSummary:
     return TranscriptSummary(
         id=transcript.id, path=str(path), created_at=transcript.created_at, updated_at=transcript.updated_at,
         skill=transcript.skill.name, mode=transcript.mode, status=transcript.status, lang=transcript.lang,
-        answers=sum(t.role == "candidate" for t in transcript.turns), levels=levels)
+        answers=len(turns.answers(transcript.turns)), levels=levels,
+        candidate=candidate_name(transcript.plan.candidate), questions=turns.questions(transcript.turns),
+        commands=len(turns.commands(transcript.turns)))
 
 
 def _summarize_file(path: Path) -> TranscriptSummary:
@@ -57,7 +68,7 @@ def _summarize_file(path: Path) -> TranscriptSummary:
 # Summaries cached by (size, mtime, inode): every atomic save makes a new inode, so a changed file is
 # always re-read, and listing 1,000 sessions costs 1,000 stat calls instead of 1,000 parses.
 INDEX_NAME = ".index.json"
-_INDEX_VERSION = 1
+_INDEX_VERSION = 2  # 2: candidate, questions and commands; answers without commands
 
 
 def _read_index(folder: Path) -> dict:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from interviewer import cli, questions as Q, skills
-from interviewer.plan import build_plan, link_topic, render_plan
+from interviewer.plan import build_plan, link_topic
+from interviewer.plan_view import render_plan
 from interviewer.providers.offline_speech import basis_phrase
 from interviewer.resume import Evidence, Resume, RuleMatch, load_resume, resume_from_text
 from interviewer.textutil import normalize_key

@@ -143,13 +143,22 @@ def test_transcripts_list_table_and_json(tmp_path, capsys):
     (folder / "broken.json").write_text("nope")
     code, out, err = _run(["transcripts", "list", "--transcripts", str(folder)], capsys)
     lines = out.splitlines()
-    assert code == 0 and lines[0].split() == ["FILE", "DATE", "PACK", "MODE", "STATUS", "ANSWERS", "LEVELS"]
+    assert code == 0 and lines[0].split() == ["FILE", "DATE", "CANDIDATE", "LANG", "PACK", "MODE", "STATUS",
+                                              "ANSWERS", "LEVELS"]
     row = next(x for x in lines if x.startswith("20250301"))
-    assert row.split()[3:] == ["distributed-training", "practice", "finished", "3", "3", "1", "·"]
+    # The candidate's name (clipped to its column), then language, pack, mode, status, answers, levels.
+    assert "Alex, three years o…" in row
+    assert row.split()[-8:] == ["en", "distributed-training", "practice", "finished", "3", "3", "1", "·"]
     assert any("broken.json" in x and "unreadable" in x for x in lines)
     code, out, _ = _run(["transcripts", "list", "--transcripts", str(folder), "--json"], capsys)
     data = json.loads(out)
     assert {d["status"] for d in data} == {"finished", "unreadable"}
+    done = next(d for d in data if d["status"] == "finished")
+    # The fields scripts already read stay; the new ones are added beside them.
+    assert {"id", "path", "created_at", "updated_at", "skill", "mode", "status", "lang", "answers", "levels",
+            "error"} <= set(done)
+    assert (done["candidate"], done["lang"], done["answers"], done["questions"], done["commands"]) == (
+        "Alex, three years on an LLM training platform", "en", 3, 3, 0)
     # With no --transcripts the folder comes from INTERVIEWER_TRANSCRIPTS (conftest points it at tmp_path).
     code, out, _ = _run(["transcripts", "list"], capsys)
     assert code == 0 and out.startswith("no saved sessions in ")

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import codecs
 import io
+import operator
 import sys
 import unicodedata
 from pathlib import Path
 from typing import BinaryIO, Iterator, TextIO
 
+from interviewer import i18n
 from interviewer.errors import InterviewerError, TranscriptError
 
 # Scripted answers for the longest session (--max-turns 500) at a few KB each; the same cap as a résumé.
 ANSWERS_LIMIT = 2 * 1024 * 1024
 _ANSWER_KEEP = 100_000  # characters of one scripted answer kept; the session's own limit is 20,000
-HELP_ZH = "（回答写完后空一行发送；/skip 跳过  /hint 提示  /repeat 重复问题  /end 结束）"
-HELP_EN = "(finish an answer with an empty line; /skip skips, /hint asks for a hint, /repeat repeats, /end ends)"
 
 
 def read_answers(stream: TextIO) -> Iterator[str]:
@@ -34,7 +34,7 @@ def read_answers(stream: TextIO) -> Iterator[str]:
         yield "".join(buf).strip()
 
 
-def read_terminal(prompt: str) -> Iterator[str]:
+def read_terminal(prompt: str, more: str = "... ") -> Iterator[str]:
     """Interactive answers: several lines, sent by an empty line (or a `---` line); Ctrl-D stops."""
     from interviewer.session import command_of
 
@@ -42,7 +42,7 @@ def read_terminal(prompt: str) -> Iterator[str]:
         lines: list[str] = []
         try:
             while True:
-                line = input(prompt if not lines else "... ")
+                line = input(prompt if not lines else more)
                 if line.strip() in ("", "---") and lines:
                     break
                 if not lines and command_of(line.strip()):  # a command goes at once; "/dev/shm is…" is an answer
@@ -65,19 +65,21 @@ def _engines(args):
     return settings, registry.make_engine(settings), registry.make_scorer(settings)
 
 
-def _describe(settings) -> str:
+def _describe(settings, lang: str) -> str:
     if settings.provider == "offline":
-        return "offline interviewer (no API key needed)"
+        return i18n.text(lang, "chat.engine_offline")
     return f"{settings.provider} · {settings.model}"
 
 
-def _print_feedback(turn, out: TextIO) -> None:
+def _print_feedback(turn, out: TextIO, T: i18n.Texts) -> None:
     a = turn.assessment
     if a is None:
-        out.write("   · not assessed\n")
+        out.write(T("chat.not_assessed"))
         return
-    level = "not assessed" if a.level is None else f"level {a.level}/4"
-    out.write(f"   · {level} ({a.signal})\n")
+    if a.level is None:
+        out.write(T("chat.no_level", signal=T.signal(a.signal)))
+    else:
+        out.write(T("chat.level", level=a.level, signal=T.signal(a.signal)))
     for m in a.markers:
         out.write(f"   + {m.marker} — “{m.evidence}”\n")
     for d in a.danger_signals:
@@ -87,40 +89,48 @@ def _print_feedback(turn, out: TextIO) -> None:
 
 
 def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO = sys.stdout) -> int:
-    """Drive a session from an answer source; leaves it in_progress when the answers run out."""
-    lang = session.transcript.lang
+    """Drive a session from an answer source until it ends; leaves it in_progress when the answers run out.
+
+    Nothing is read after the interview ends: no `you>` prompt waits for an answer that would be dropped, and
+    scripted answers left over are counted on stderr, not silently skipped.
+    """
+    T = i18n.Texts(session.transcript.lang)
     first = session.start()
     for note in first.notices:
         print(f"interviewer: {note}", file=sys.stderr)
     if first.interviewer is not None:
-        out.write(f"\ninterviewer> {first.interviewer.text}\n")
-    if answers is None:
-        out.write((HELP_ZH if lang == "zh" else HELP_EN) + "\n")
-        answers = read_terminal("you> ")
+        out.write(f"\n{T('chat.interviewer')}{first.interviewer.text}\n")
+    scripted = answers is not None
+    if answers is None and not session.finished:
+        out.write(T("chat.help") + "\n")
+        answers = read_terminal(T("chat.you"), T("chat.more"))
     path = session.store.path if session.store else None
     try:
-        for text in answers:
-            if session.finished:
-                break
+        for text in answers if not session.finished else ():
             if not text.strip():
                 continue
             result = session.answer(text)
             for note in result.notices:
                 print(f"interviewer: {note}", file=sys.stderr)
             if feedback and result.candidate is not None:
-                _print_feedback(result.candidate, out)
+                _print_feedback(result.candidate, out, T)
             if result.interviewer is not None:
-                out.write(f"\ninterviewer> {result.interviewer.text}\n")
+                out.write(f"\n{T('chat.interviewer')}{result.interviewer.text}\n")
             out.flush()
+            if session.finished:
+                break
+        # Only answers already read into memory (--answers FILE) are counted: reading on from a pipe could wait
+        # for a writer that is itself waiting for this process to end.
+        if scripted and session.finished and operator.length_hint(answers):
+            left = sum(1 for text in answers if _visible(text))
+            if left:
+                print(f"interviewer: {T('chat.unused', n=left)}", file=sys.stderr)
     except InterviewerError as e:
         # An answer on stdin that is not text: keep what was said so far, and say how to go on.
         session.close()
         raise InterviewerError(f"{e.message}; the session so far is saved: interviewer resume {path}") from None
     session.close()
-    if session.finished:
-        out.write(f"\nsaved: {path}\nreport: interviewer report {path}\n")
-    else:
-        out.write(f"\nthe session is saved and can go on: interviewer resume {path}\n")
+    out.write(T("chat.saved" if session.finished else "chat.go_on", path=path))
     return 0
 
 
@@ -234,7 +244,8 @@ def chat_cmd(args) -> int:
         path = transcript.default_path(paths.transcripts_dir(args.transcripts), session.transcript)
     transcript.check_writable(path.parent)
     session.store = transcript.TranscriptStore(path)
-    print(f"interviewer: {_describe(settings)} · pack {pack.name} ({lang}) · saving to {path}", file=sys.stderr)
+    print(f"interviewer: {i18n.text(lang, 'chat.starting', engine=_describe(settings, lang), pack=pack.name, lang=lang, path=path)}",
+          file=sys.stderr)
     return run(session, answers, args.feedback)
 
 
@@ -253,12 +264,13 @@ def resume_cmd(args) -> int:
     except InterviewerError as e:
         raise TranscriptError(f"{path}: the session's skill pack is not available ({e.message})") from None
     if pack.sha256 != t.skill.sha256:
-        print(f"interviewer: note: the pack {pack.name} changed since this session started", file=sys.stderr)
+        print(f"interviewer: {i18n.text(t.lang, 'chat.pack_changed', pack=pack.name)}", file=sys.stderr)
     answers = _answer_source(args.answers)
     settings, engine, scorer = _engines(args)
     if args.max_turns is not None:
         t.max_turns = args.max_turns
     transcript.check_writable(path.parent)
     session = Session.restore(t, pack, engine, scorer, transcript.TranscriptStore(path))
-    print(f"interviewer: resuming {t.id} · {_describe(settings)} · {len(t.turns)} turns so far", file=sys.stderr)
+    print(f"interviewer: {i18n.text(t.lang, 'chat.resuming', id=t.id, engine=_describe(settings, t.lang), turns=len(t.turns))}",
+          file=sys.stderr)
     return run(session, answers, args.feedback)

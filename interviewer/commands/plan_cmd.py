@@ -6,7 +6,8 @@ from interviewer import resume as resumes
 from interviewer import skills
 from interviewer.commands.common import emit
 from interviewer.errors import InterviewerError
-from interviewer.plan import build_plan, render_plan
+from interviewer.plan import build_plan
+from interviewer.plan_view import render_plan
 
 
 def plan_cmd(args) -> int:

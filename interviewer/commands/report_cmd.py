@@ -1,4 +1,4 @@
-"""`interviewer report TRANSCRIPT` and `interviewer transcripts list`."""
+"""`interviewer report [TRANSCRIPT|N] [--list]` and `interviewer transcripts list`."""
 
 from __future__ import annotations
 
@@ -8,13 +8,53 @@ from pathlib import Path
 
 from interviewer import paths, transcript, transcript_index
 from interviewer.commands.common import dumps, emit
+from interviewer.errors import InterviewerError
+
+# Past this a name column would push LEVELS off an 80-column terminal.
+NAME_WIDTH = 20
+
+
+def _pick(args) -> tuple[Path | None, bool]:
+    """(the transcript `report` renders, whether it was picked from the saved sessions rather than named).
+
+    A path is used as given; a number N is the Nth of `report --list`; nothing is the newest session. The
+    path is None when `--list` was shown and nothing chosen.
+    """
+    listing = getattr(args, "list", False)
+    wanted = None if listing else getattr(args, "transcript", None)
+    if wanted and (Path(wanted).exists() or not wanted.isdigit()):
+        return Path(wanted), False
+    folder = paths.transcripts_dir(getattr(args, "transcripts", None))
+    found = [s for s in transcript_index.list_transcripts(folder) if not s.error]
+    if not found:
+        raise InterviewerError(f"no saved sessions in {folder}: give a transcript path, or --transcripts DIR")
+    if listing:
+        _table(found, numbered=True)
+        print(f"\n{len(found)} in {folder}; open one with: interviewer report N", file=sys.stderr)
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return None, True
+        try:
+            wanted = input("open which one? (a number, Enter for none) ").strip()
+        except EOFError:
+            wanted = ""
+        if not wanted:
+            return None, True
+    if wanted:
+        if not wanted.isdigit() or not 1 <= int(wanted) <= len(found):
+            raise InterviewerError(f"{wanted}: no such session; `interviewer report --list` numbers them 1 to {len(found)}")
+        return Path(found[int(wanted) - 1].path), True
+    return Path(found[0].path), True
 
 
 def report_cmd(args) -> int:
     from interviewer import report
 
-    path = Path(args.transcript)
+    path, picked = _pick(args)
+    if path is None:
+        return 0
     loaded = transcript.load(path)
+    if picked:
+        print(f"interviewer: the report of {path}", file=sys.stderr)
     # The transcript is the only copy of the session: neither it nor another saved one may be replaced.
     emit(report.render_report(loaded, getattr(args, "format", None) or "md"), getattr(args, "output", None),
          [(path, "transcript")])
@@ -32,6 +72,36 @@ def _levels(levels: dict[str, int | None]) -> str:
     return " ".join("·" if v is None else str(v) for v in levels.values()) or "-"
 
 
+def _name(name: str) -> str:
+    name = " ".join(name.split()) or "-"
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
+
+
+def _table(found, numbered: bool = False) -> None:
+    """One row per session; the last column (levels or the error) is left unpadded."""
+    head = ("FILE", "DATE", "CANDIDATE", "LANG", "PACK", "MODE", "STATUS", "ANSWERS", "LEVELS")
+    rows = []
+    for s in found:
+        name = Path(s.path).name
+        if s.error:
+            rows.append((name, "-", "-", "-", "-", "-", "unreadable", "-", s.error))
+        else:
+            rows.append((name, _when(s.updated_at), _name(s.candidate), s.lang, s.skill, s.mode, s.status,
+                         str(s.answers), _levels(s.levels)))
+    if numbered:
+        head = ("N", *head)
+        rows = [(str(i), *r) for i, r in enumerate(rows, 1)]
+    # East Asian names are two cells wide per character; pad by display width, not by length.
+    from unicodedata import east_asian_width
+
+    def width(text: str) -> int:
+        return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    widths = [max(width(r[i]) for r in [head, *rows]) for i in range(len(head) - 1)]
+    for r in [head, *rows]:
+        print("  ".join(c + " " * (w - width(c)) for c, w in zip(r, widths)) + "  " + r[-1])
+
+
 def list_cmd(args) -> int:
     folder = paths.transcripts_dir(getattr(args, "transcripts", None))
     found = transcript_index.list_transcripts(folder)
@@ -41,17 +111,7 @@ def list_cmd(args) -> int:
     if not found:
         print(f"no saved sessions in {folder}")
         return 0
-    head = ("FILE", "DATE", "PACK", "MODE", "STATUS", "ANSWERS", "LEVELS")
-    rows = []
-    for s in found:
-        name = Path(s.path).name
-        if s.error:
-            rows.append((name, "-", "-", "-", "unreadable", "-", s.error))
-        else:
-            rows.append((name, _when(s.updated_at), s.skill, s.mode, s.status, str(s.answers), _levels(s.levels)))
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head) - 1)]
-    for r in [head, *rows]:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1])
-    print(f"\n{len(found)} in {folder}; levels: one per planned topic, in plan order, · = not assessed",
-          file=sys.stderr)
+    _table(found)
+    print(f"\n{len(found)} in {folder}; levels: one per planned topic, in plan order, · = not assessed; "
+          "answers do not count /skip, /hint, /repeat or /end", file=sys.stderr)
     return 0

@@ -26,6 +26,10 @@ class PackChoice:
     description: str
     path: str
     langs: list[str]
+    descriptions: dict[str, str] = field(default_factory=dict)  # language → description (SKILL.en.md for en)
+
+    def describe(self, lang: str) -> str:
+        return self.descriptions.get(lang) or self.description
 
 
 @dataclass
@@ -57,20 +61,20 @@ def settings_engines(settings) -> EngineFactory:
     return make
 
 
-def describe_provider(settings, error: str | None = None) -> tuple[str, str]:
-    """(what is in use, what to set to change it) for the Start screen."""
+def describe_provider(settings, error: str | None = None, lang: str = "en") -> tuple[str, str]:
+    """(what is in use, what to set to change it) for the Start screen, in `lang`."""
+    from interviewer.i18n import Texts
+
+    T = Texts(lang)
     if settings is None or settings.provider == "offline":
-        used = "offline interviewer (no network, no API key needed)"
-        if error:
-            used = f"offline interviewer, because: {error}"
-        how = "to use a model: set ANTHROPIC_API_KEY or OPENAI_API_KEY, or pass --provider and --model"
-        return used, how
-    where = settings.origins.get("api_key") or settings.key_note or "the environment"
-    used = f"{settings.provider} · {settings.model or 'default model'} (key from {where})"
+        used = T("start.offline_because", error=error) if error else T("start.offline")
+        return used, T("start.offline_how")
+    where = settings.origins.get("api_key") or settings.key_note or T("start.the_environment")
+    used = T("start.model_used", provider=settings.provider, model=settings.model or T("start.default_model"),
+             where=where)
     if settings.base_url:
         used += f" · {settings.shown_base_url()}"
-    how = "to change: --provider / --model, or INTERVIEWER_PROVIDER / INTERVIEWER_MODEL"
-    return used, how
+    return used, T("start.model_how")
 
 
 SettingsLoader = Callable[[], tuple[Any, "str | None"]]
@@ -122,18 +126,28 @@ class Services:
 
     # ------------------------------------------------------------------ start
 
-    def provider_text(self) -> tuple[str, str]:
+    def provider_text(self, lang: str = "en") -> tuple[str, str]:
         if not self.settings_ready:
-            return "reading the settings…", ""
-        return describe_provider(self.settings, self.settings_error)
+            from interviewer.i18n import text
+
+            return text(lang, "start.reading_settings"), ""
+        return describe_provider(self.settings, self.settings_error, lang)
 
     def packs(self) -> list[PackChoice]:
         from interviewer import skills
+        from interviewer.errors import SkillError
 
         out = []
         for pack, f in skills.list_packs(self.skills_dirs):
-            langs = ["zh", "en"] if f.with_name("SKILL.en.md").exists() and pack.lang == "zh" else [pack.lang]
-            out.append(PackChoice(pack.name, pack.description, str(f), langs))
+            en_file = f.with_name("SKILL.en.md")
+            langs = ["zh", "en"] if en_file.exists() and pack.lang == "zh" else [pack.lang]
+            descriptions = {pack.lang: pack.description}
+            if "en" in langs and pack.lang != "en":
+                try:
+                    descriptions["en"] = skills.load_pack(en_file).description
+                except SkillError:
+                    pass  # the pack still works in its own language; resolve() reports the broken file if chosen
+            out.append(PackChoice(pack.name, pack.description, str(f), langs, descriptions))
         return out
 
     def load_resume(self, path: str):
@@ -257,7 +271,7 @@ class Services:
 
 def plan_text(plan, pack, resume, fmt: str) -> str:
     """The plan as `interviewer plan --format fmt -o FILE` writes it (the same function, so the bytes match)."""
-    from interviewer.plan import render_plan
+    from interviewer.plan_view import render_plan
 
     return render_plan(plan, fmt, pack)
 

@@ -90,7 +90,7 @@ def transcript_commands(path: Path, tmp_path: Path) -> dict[str, list]:
 
 
 def nothing_saved(tmp_path: Path, proc) -> None:
-    assert "interviewer>" not in proc.stdout
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout
     assert not (tmp_path / "saved").exists() or not any((tmp_path / "saved").iterdir())
     assert not (tmp_path / "out.html").exists()
 

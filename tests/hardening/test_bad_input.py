@@ -88,7 +88,7 @@ def test_chat_refuses_a_bad_resume_before_asking_and_saves_nothing(tmp_path, cas
     proc = cli(["chat", "--resume", path, "--answers", ANSWERS, "--transcripts", folder, "--provider", "offline"],
                cwd=tmp_path)
     refused(proc, str(path))
-    assert "interviewer>" not in proc.stdout
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout
     assert not folder.exists() or not any(folder.iterdir())
 
 
@@ -138,7 +138,7 @@ def test_a_broken_pack_is_refused(tmp_path, case, command):
     path = make_pack(tmp_path, case)
     proc = cli(pack_commands(str(path), tmp_path)[command], cwd=tmp_path)
     refused(proc, str(path))
-    assert "interviewer>" not in proc.stdout
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout
     assert not (tmp_path / "saved").exists() or not any((tmp_path / "saved").iterdir())
 
 
@@ -146,7 +146,7 @@ def test_a_broken_pack_is_refused(tmp_path, case, command):
 def test_an_unknown_pack_name_is_refused(tmp_path, command):
     proc = cli(pack_commands("no-such-pack", tmp_path)[command], cwd=tmp_path)
     refused(proc, "no-such-pack")
-    assert "interviewer>" not in proc.stdout
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout
 
 
 @pytest.mark.parametrize("command", ["plan", "chat", "skills show"])
@@ -205,7 +205,7 @@ def test_a_bad_transcript_is_refused_and_never_touched(tmp_path, case, command):
     proc = cli(transcript_commands(path, tmp_path)[command], cwd=tmp_path)
     refused(proc, str(path))
     assert snapshot(folder) == before
-    assert "interviewer>" not in proc.stdout
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout
     assert not (tmp_path / "out.html").exists()
 
 
@@ -269,7 +269,7 @@ def test_an_unwritable_transcripts_place_is_refused_before_the_first_question(tm
     resume = good_resume(tmp_path)
     proc = cli(["chat", "--resume", resume, "--answers", ANSWERS, "--provider", "offline", *target], cwd=tmp_path)
     refused(proc, str(target[1]), str(Path(target[1]).parent))
-    assert "interviewer>" not in proc.stdout
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout
     assert (tmp_path / "a-file").read_text() == "not a folder"
 
 
@@ -308,7 +308,7 @@ def test_a_bad_answers_file_is_refused_before_asking(tmp_path, case):
     proc = cli(["chat", "--resume", good_resume(tmp_path), "--answers", answers, "--provider", "offline",
                 "--transcripts", tmp_path / "saved"], cwd=tmp_path)
     refused(proc, str(answers))
-    assert "interviewer>" not in proc.stdout
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout
     assert not (tmp_path / "saved").exists() or not any((tmp_path / "saved").iterdir())
 
 

@@ -93,7 +93,7 @@ def test_chat_refuses_a_max_turns_outside_1_to_500_before_saving_anything(tmp_pa
     proc = cli(["chat", "--resume", RESUME, "--answers", ANSWERS, "--provider", "offline", "--transcripts", folder,
                 "--max-turns", value], cwd=tmp_path)
     refused(proc, "--max-turns")
-    assert "interviewer>" not in proc.stdout and not folder.exists()
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout and not folder.exists()
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "501", "abc"])
@@ -135,7 +135,7 @@ def test_an_empty_value_or_a_missing_skills_folder_is_refused(tmp_path, case):
     argv, name = EMPTY_VALUES[case]
     proc = cli(argv, cwd=tmp_path)
     refused(proc, name)
-    assert "interviewer>" not in proc.stdout and not (tmp_path / "transcripts").exists()
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout and not (tmp_path / "transcripts").exists()
 
 
 def test_an_existing_skills_folder_is_still_searched(tmp_path):
@@ -362,7 +362,7 @@ def test_a_bad_answers_file_is_named_with_what_is_wrong(tmp_path, case):
                cwd=tmp_path, timeout=30)
     refused(proc, str(path))
     assert reason in proc.stderr, proc.stderr
-    assert "interviewer>" not in proc.stdout and not folder.exists()
+    assert "interviewer>" not in proc.stdout and "面试官>" not in proc.stdout and not folder.exists()
 
 
 # --------------------------------------------------------------------------- help text

@@ -120,7 +120,8 @@ def one_cli_kill(folder: Path, seed: int) -> dict:
     out, _ = proc.communicate(timeout=30)
     feeder.join(timeout=5)
     # chat flushes after each answer is saved, so every question we saw is on disk.
-    printed = out.decode("utf-8", "replace").count("interviewer>")
+    shown = out.decode("utf-8", "replace")
+    printed = shown.count("interviewer>") + shown.count("面试官>")  # line mode's prompt is in the session's language
     before = check_survivor(path, printed, sent)
     if before is None:
         return {"kill": "before the first save", "resumed": False}

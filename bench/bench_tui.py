@@ -33,7 +33,7 @@ def first_paint(transcripts: str, timeout: float = 20.0) -> float:
     pid, fd = pty.fork()
     if pid == 0:  # the child: become the program
         os.chdir(ROOT)
-        os.execve(str(EXE), [str(EXE), "tui"], env)
+        os.execve(str(EXE), [str(EXE), "tui", "--lang", "en"], env)  # English, so the marker below is shown
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     seen = b""
     elapsed = None

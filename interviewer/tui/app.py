@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
+from interviewer.i18n import Texts, lang_of
+from interviewer.tui.localize import localize_bindings
 from interviewer.tui.services import EngineFactory, Prefill, Services, SettingsLoader
 
 DARK, LIGHT = "textual-dark", "textual-light"
@@ -33,13 +35,15 @@ class InterviewerApp(App[None]):
     """Screens: Start → (Plan) → Interview or Co-pilot → Report; History and Help from anywhere."""
 
     CSS_PATH = "app.tcss"
-    TITLE = "interviewer"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # Descriptions are catalogue keys (keys.*), put in the interface language by localize_bindings.
     BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("question_mark", "help", "Help", show=False),
-        Binding("f2", "toggle_theme", "Light/dark", show=False),
-        Binding("f3", "history", "History", show=False),
+        Binding("f1", "help", "help"),
+        Binding("question_mark", "help", "help", show=False),
+        Binding("f2", "toggle_theme", "toggle_theme", show=False),
+        Binding("f3", "history", "history", show=False),
+        # Declared here so its footer label ("palette") is ours to translate; Textual adds it otherwise.
+        Binding(App.COMMAND_PALETTE_BINDING, "command_palette", "palette", show=False, priority=True),
     ]
 
     def __init__(self, services: Services, prefill: Prefill | None = None, clock: Callable[[], float] = time.monotonic,
@@ -50,8 +54,20 @@ class InterviewerApp(App[None]):
         self.clock = clock
         self.blink = blink
         self.offer_resume = offer_resume
+        # The interface language: the Start screen's choice, then the open session's. Until the packs are read
+        # it is --lang, else Chinese (the default pack's language).
+        self.lang = lang_of(self.prefill.lang or "zh")
+        self.T = Texts(self.lang)
+        self.set_lang(self.lang)
         if theme:
             self.theme = theme
+
+    def set_lang(self, lang: str) -> None:
+        """Speak `lang` from now on: the title, the global keys, and every screen opened after this."""
+        self.lang = lang_of(lang)
+        self.T = Texts(self.lang)
+        self.title = self.T("app.title")
+        localize_bindings(self, self.T)
 
     def on_mount(self) -> None:
         from interviewer.tui.screens.start import StartScreen
@@ -84,7 +100,8 @@ class InterviewerApp(App[None]):
         from interviewer.tui.screens.start import StartScreen
 
         if self.services.settings_error:
-            self.notify(self.services.settings_error, title="provider", severity="warning", markup=False, timeout=10)
+            self.notify(self.services.settings_error, title=self.T("app.provider"), severity="warning", markup=False,
+                        timeout=10)
         for screen in self.screen_stack:
             if isinstance(screen, StartScreen):
                 screen.show_provider()
@@ -96,18 +113,19 @@ class InterviewerApp(App[None]):
             self.post_message(UnfinishedFound(found))
 
     def on_unfinished_found(self, message: UnfinishedFound) -> None:
+        from interviewer.tui.fmt import session_line
         from interviewer.tui.screens.confirm import ConfirmModal
-        from interviewer.tui.fmt import when
 
         s = message.summary
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.resume_session(s.path, s.mode)
+                self.resume_session(s.path, s.mode, s.lang)
 
-        self.push_screen(ConfirmModal(
-            f"An unfinished session was found:\n{when(s.updated_at)} · {s.skill} · {s.mode} · {s.answers} answers "
-            "so far.\n\nResume it?", yes="Resume", no="Not now"), answer)
+        # Asked in the language of the session it is about: its owner left it in that language.
+        T = Texts(s.lang or self.lang)
+        self.push_screen(ConfirmModal(T("app.unfinished", what=session_line(s, T)), yes=T("app.resume"),
+                                      no=T("app.not_now")), answer)
 
     # ------------------------------------------------------------------ navigation
 
@@ -130,15 +148,18 @@ class InterviewerApp(App[None]):
         return InterviewScreen(**kwargs)
 
     def start_interview(self, pack, resume, plan, mode: str, replace: bool = False) -> None:
-        screen = self._interview_screen(mode, new=(pack, resume, plan))
+        self.set_lang(plan.lang)
+        screen = self._interview_screen(mode, new=(pack, resume, plan), lang=plan.lang)
         (self.switch_screen if replace else self.push_screen)(screen)
 
-    def resume_session(self, path: str | Path, mode: str = "practice") -> None:
-        self.push_screen(self._interview_screen(mode, restore=str(path)))
+    def resume_session(self, path: str | Path, mode: str = "practice", lang: str | None = None) -> None:
+        self.set_lang(lang or self.lang)
+        self.push_screen(self._interview_screen(mode, restore=str(path), lang=self.lang))
 
     def show_report(self, transcript, path=None, replace: bool = False) -> None:
         from interviewer.tui.screens.report import ReportScreen
 
+        self.set_lang(transcript.lang)
         screen = ReportScreen(transcript, path)
         (self.switch_screen if replace else self.push_screen)(screen)
 
@@ -160,11 +181,21 @@ class InterviewerApp(App[None]):
         self.theme = LIGHT if self.theme == DARK or self.current_theme.dark else DARK
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("Help: keys", "Every key binding (F1)", self.action_help)
-        yield SystemCommand("History", "Saved sessions: reports, resume, export, delete (F3)", self.action_history)
-        yield SystemCommand("Light / dark", "Switch between the light and the dark theme (F2)",
-                            self.action_toggle_theme)
+        T = self.T
+        yield SystemCommand(T("app.cmd_help"), T("app.cmd_help_about"), self.action_help)
+        yield SystemCommand(T("app.cmd_history"), T("app.cmd_history_about"), self.action_history)
+        yield SystemCommand(T("app.cmd_theme"), T("app.cmd_theme_about"), self.action_toggle_theme)
+        yield SystemCommand(T("app.cmd_themes"), T("app.cmd_themes_about"), self.action_change_theme)
+        yield SystemCommand(T("app.cmd_screenshot"), T("app.cmd_screenshot_about"),
+                            lambda: self.set_timer(0.1, self.deliver_screenshot))
+        yield SystemCommand(T("app.cmd_quit"), T("app.cmd_quit_about"), self.action_quit)
+
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        # Textual's own palette says "Search for commands…"; ours speaks the interface language.
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=self.T("app.palette_search"), id="--command-palette"))
 
 
 def make_app(settings=None, transcripts: str | Path | None = None, skill: str | None = None,

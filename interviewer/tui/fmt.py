@@ -31,3 +31,9 @@ def short_path(path: str | Path) -> str:
 def unbullet(quote: str) -> str:
     """A résumé line without its list marker ("- ", "1. ")."""
     return re.sub(r"^\s*(?:[-*•+]|\d+[.)、])\s+", "", quote)
+
+
+def session_line(s, T) -> str:
+    """A saved session (a TranscriptSummary) in one line: when, who, pack, mode and answers so far."""
+    return T("history.summary", when=when(s.updated_at), candidate=s.candidate or T("common.unknown_candidate"),
+             pack=s.skill, mode=T.mode(s.mode), answers=s.answers)

@@ -7,13 +7,18 @@ from textual.message import Message
 from interviewer.errors import InterviewerError
 
 
-def failure_text(exc: BaseException) -> str:
-    """A failure as one line the user can act on (never a traceback)."""
+def failure_text(exc: BaseException, lang: str = "en") -> str:
+    """A failure as one line the user can act on (never a traceback).
+
+    The program's own errors name a file or a field and stay as the core words them.
+    """
+    from interviewer.i18n import text
+
     if isinstance(exc, InterviewerError):
         return exc.message
     if isinstance(exc, NotImplementedError):
-        return "this part of interviewer is not available in this build yet"
-    return f"unexpected {type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
+        return text(lang, "app.not_available")
+    return text(lang, "app.unexpected", kind=type(exc).__name__, detail=" ".join(str(exc).split())[:200])
 
 
 class Failed(Message):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from interviewer import turns as T
+
 
 @dataclass
 class AnswerView:
@@ -63,9 +65,7 @@ def session_view(session) -> SessionView:
     for topic in topics:
         best[topic] = TopicView(topic, None, 0, 0)
     n = 0
-    for turn in t.turns:
-        if turn.role != "candidate":
-            continue
+    for turn in T.answers(t.turns):  # commands are not answers: no "A3 not assessed" for a /hint
         n += 1
         a = turn.assessment.model_copy(deep=True) if turn.assessment else None
         answers.append(AnswerView(n, excerpt(turn.text), a))
@@ -84,9 +84,8 @@ def session_view(session) -> SessionView:
         evidence=chain.evidence[0].quote if chain and chain.evidence else "",
         steps=t.state.steps.get(chain.id, 0) if chain else 0,
         follow_ups=len(chain.follow_ups) if chain else 0,
-        chain_questions=sum(1 for x in t.turns if x.role == "interviewer" and chain and x.chain == chain.id
-                            and x.action != "end"),
-        questions=t.state.questions, max_turns=t.max_turns, finished=t.status == "finished",
+        chain_questions=sum(1 for x in T.question_turns(t.turns) if chain and x.chain == chain.id),
+        questions=T.questions(t.turns), max_turns=t.max_turns, finished=t.status == "finished",
         path=str(session.store.path) if session.store else "", lang=t.lang,
         answers=answers, grid=list(best.values()),
         chains=[(c.id, c.topic, c.opening) for c in t.plan.chains if c.id not in t.state.skipped])

@@ -63,7 +63,7 @@ async def test_practice_interview_saves_every_turn_and_ends_in_the_report(make_t
         side = app.screen.query_one(SidePanel)
         feedback = side.query_one("#side-feedback").content.plain
         for n in (1, 2, 3):
-            assert f"A{n} " in feedback
+            assert f"答{n} " in feedback  # a zh session numbers answers in Chinese
         last = t.turns[-2].assessment
         assert last is not None and last.level is not None
         assert f"{last.level}/4" in feedback
@@ -111,7 +111,7 @@ async def test_skip_hint_and_repeat_keys(make_test_app):
         first = log.entries()[-1].text
         await pilot.press("ctrl+r")
         await settle(pilot)
-        assert log.entries()[-1].label.endswith("(again)") and log.entries()[-1].text == first
+        assert log.entries()[-1].label == "面试官（重复）" and log.entries()[-1].text == first
         await pilot.press("ctrl+t")
         await settle(pilot)
         await pilot.press("ctrl+n")
@@ -136,7 +136,8 @@ async def test_history_opens_the_report_and_deletes_after_confirming(make_test_a
         table = app.screen.query_one("#sessions")
         assert table.row_count == 1
         row = [str(getattr(c, "plain", c)) for c in table.get_row_at(0)]
-        assert row[1:5] == ["distributed-training", "practice", "finished", "2"]  # the answer and /end
+        # Candidate, language, pack, mode, status in the session's words; /end is not an answer.
+        assert row[1:6] + row[7:] == ["林子航", "中文", "练习", "已结束", "1", "distributed-training"]
 
         await pilot.press("enter")
         await settle(pilot)
@@ -156,7 +157,7 @@ async def test_history_opens_the_report_and_deletes_after_confirming(make_test_a
         await settle(pilot)
         assert saved() == []
         assert table.row_count == 0
-        assert "no saved sessions" in screen_text(app)
+        assert "还没有保存的面试" in screen_text(app)
 
 
 async def test_an_unfinished_session_is_offered_and_resumes_with_every_answer(make_test_app):
@@ -171,7 +172,7 @@ async def test_an_unfinished_session_is_offered_and_resumes_with_every_answer(ma
     async with again.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert isinstance(again.screen, ConfirmModal)
-        assert "unfinished" in screen_text(again)
+        assert "没有结束的面试" in screen_text(again) and "林子航" in screen_text(again)
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(again.screen, InterviewScreen)

@@ -7,6 +7,7 @@ from interviewer.cli import main as cli_main
 from interviewer.tui.fmt import unbullet
 from interviewer.tui.screens.choice import ChoiceModal
 from interviewer.tui.screens.copilot import CopilotScreen
+from interviewer.tui.screens.edit import EditModal
 from interviewer.tui.screens.plan import PlanScreen
 from interviewer.tui.screens.prompt import PromptModal
 from interviewer.tui.screens.report import ReportScreen
@@ -41,7 +42,7 @@ async def test_plan_screen_shows_chains_with_quotes_questions_markers_and_red_fl
                 assert unbullet(e.quote) in text.replace("\n", "")
             for m in chain.markers:
                 assert m in text.replace("\n", "") or m.replace(" ", "") in text.replace("\n", "").replace(" ", "")
-        assert "a solid answer shows" in text and "red flags" in text
+        assert "答得扎实的表现" in text and "危险信号" in text
 
 
 async def test_plan_markdown_and_html_exports_match_the_plan_command(make_test_app, tmp_path):
@@ -86,13 +87,13 @@ async def test_copilot_edit_pick_another_chain_and_score(make_test_app):
         screen = app.screen
         assert isinstance(screen, CopilotScreen)
         log = screen.query_one(ConversationLog)
-        assert log.entries()[-1].label.startswith("Suggested question")
+        assert log.entries()[-1].label == "建议的问题"
 
         await pilot.press("ctrl+l")
         await pilot.pause()
-        assert isinstance(app.screen, PromptModal)
-        app.screen.query_one("Input").value = "你们的 hang 是怎么发现的？"
-        await pilot.press("enter")
+        assert isinstance(app.screen, EditModal)  # several lines, wrapped: a long question stays in view
+        app.screen.query_one("TextArea").load_text("你们的 hang 是怎么发现的？")
+        await pilot.press("ctrl+s")
         await settle(pilot)
         assert log.entries()[-1].text == "你们的 hang 是怎么发现的？"
         [t] = saved()
@@ -110,7 +111,7 @@ async def test_copilot_edit_pick_another_chain_and_score(make_test_app):
         assert screen.query_one(SidePanel).view.chain_id == target.id
 
         await pilot.press("ctrl+o")
-        assert log.entries()[-1].label == "Asked"
+        assert log.entries()[-1].label == "已问"
         screen.query_one(AnswerInput).load_text(
             "他说异步分片保存：每卡一个分片先写本地 NVMe 再传对象存储，阻塞从 210 s 降到 11 s，因为不再等上传。")
         await pilot.press("ctrl+s")
@@ -120,8 +121,8 @@ async def test_copilot_edit_pick_another_chain_and_score(make_test_app):
         assert len(cand) == 1 and cand[0].chain == target.id and cand[0].assessment is not None
         grid = screen.query_one("#side-grid").content.plain
         assert target.topic in grid.replace("\n", "")
-        assert log.entries()[-1].label.startswith("Suggested question")
-        assert log.entries()[-3].label == "Asked"
+        assert log.entries()[-1].label == "建议的问题"
+        assert log.entries()[-3].label == "已问"
 
         await pilot.press("ctrl+g")
         await pilot.pause()

@@ -111,7 +111,7 @@ async def test_thinking_is_visible_and_the_answer_box_stays_usable(make_test_app
         await pilot.press("ctrl+s")  # and sending is refused, keeping the text
         await pilot.pause()
         assert box.text == "next\ndraft"
-        assert any("still thinking" in n for n in notices(app))
+        assert any("还在思考" in n for n in notices(app))  # a zh session says it in Chinese
         engine.gate.set()
         await settle(pilot)
         assert not thinking.display

@@ -10,11 +10,13 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from interviewer.tui.localize import localize_bindings
+
 
 class ChoiceModal(ModalScreen[str | None]):
     """Options as (id, title, detail); Enter or a click picks one, escape cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
 
     def __init__(self, title: str, options: list[tuple[str, str, str]]) -> None:
         super().__init__()
@@ -22,6 +24,7 @@ class ChoiceModal(ModalScreen[str | None]):
         self.options = options
 
     def compose(self) -> ComposeResult:
+        localize_bindings(self, self.app.T)
         with Vertical(classes="modal-box"):
             yield Static(Text(self.title_text, style="bold"), classes="modal-text")
             yield OptionList(*[Option(Text.assemble((title, "bold"), ("\n" + detail, "dim") if detail else ""), id=oid)

@@ -6,10 +6,12 @@ from textual import work
 from textual.binding import Binding
 from textual.message import Message
 
+from interviewer.notes import clean_note
 from interviewer.tui.messages import Failed, failure_text
 from interviewer.tui.screens.choice import ChoiceModal
+from interviewer.tui.screens.edit import EditModal
 from interviewer.tui.screens.interview import InterviewBase
-from interviewer.tui.screens.prompt import PromptModal
+from interviewer.turns import is_command
 from interviewer.tui.view_state import session_view
 from interviewer.tui.widgets.side_panel import SidePanel
 
@@ -26,44 +28,49 @@ class CopilotScreen(InterviewBase):
     """Co-pilot: suggestions are the manager's to accept, edit or replace; the scoring grid stays in view."""
 
     BINDINGS = [
-        Binding("ctrl+s", "send", "Score"),
-        Binding("ctrl+o", "accept", "Accept"),
-        Binding("ctrl+l", "edit", "Edit"),
-        Binding("ctrl+n", "other_chain", "Other chain"),
-        Binding("ctrl+g", "end", "End"),
-        Binding("ctrl+f", "toggle_feedback", "Scores"),
+        Binding("ctrl+s", "send", "score"),
+        Binding("ctrl+o", "accept", "accept"),
+        Binding("ctrl+l", "edit", "edit"),
+        Binding("ctrl+n", "other_chain", "other_chain"),
+        Binding("ctrl+g", "end", "end"),
+        Binding("ctrl+f", "toggle_feedback", "scores"),
     ]
     mode = "copilot"
-    interviewer_label = "Suggested question"
-    candidate_label = "Candidate said"
-    placeholder = "what the candidate said, or a summary… (Enter = new line, ctrl+s = score)"
+    interviewer_key = "interview.suggested"
+    candidate_key = "interview.candidate_said"
+    placeholder_key = "interview.notes_placeholder"
+    feedback_words = ("interview.scores_on", "interview.scores_off")
     feedback_default = True
     grid = True
 
-    def __init__(self, new: tuple | None = None, restore: str | None = None) -> None:
-        super().__init__(new, restore)
+    def __init__(self, new: tuple | None = None, restore: str | None = None, lang: str | None = None) -> None:
+        super().__init__(new, restore, lang)
         self.accepted = False
 
     def label_for(self, turn, pending: bool) -> str:
         if turn.action == "end":
-            return "Closing"
-        return "Suggested question" if pending else "Asked"
+            return self.T("interview.closing")
+        return self.T("interview.suggested") if pending else self.T("interview.asked")
+
+    def note_text(self, text: str) -> str:
+        """The manager's note without its lead-in ("候选人说：", "C:"): that is what is stored, scored and quoted."""
+        return text if is_command(text) else clean_note(text)
 
     def send(self, text: str) -> bool:
         previous = self.pending_entry
         sent = super().send(text)
         if sent and previous is not None and not text.lower().startswith("/repeat"):
-            previous.set(previous.text, "Asked")
+            previous.set(previous.text, self.T("interview.asked"))
         if sent:
             self.accepted = False
         return sent
 
     def _can_revise(self) -> bool:
         if self.session is None or self.busy or self.finished or self.pending_entry is None:
-            self.notify("no suggested question is waiting", markup=False)
+            self.notify(self.T("interview.none_waiting"), markup=False)
             return False
         if self.accepted:
-            self.notify("this question was already accepted as asked", markup=False)
+            self.notify(self.T("interview.already_accepted"), markup=False)
             return False
         return True
 
@@ -71,7 +78,7 @@ class CopilotScreen(InterviewBase):
         if not self._can_revise():
             return
         self.accepted = True
-        self.pending_entry.set(self.pending_entry.text, "Asked")
+        self.pending_entry.set(self.pending_entry.text, self.T("interview.asked"))
         self.query_one("#answer").focus()
 
     def action_edit(self) -> None:
@@ -83,7 +90,7 @@ class CopilotScreen(InterviewBase):
                 self._set_busy(True)
                 self.revise(self.session, text, None)
 
-        self.app.push_screen(PromptModal("Edit the question before you ask it", self.pending_entry.text), edited)
+        self.app.push_screen(EditModal(self.T("interview.edit_title"), self.pending_entry.text), edited)
 
     def action_other_chain(self) -> None:
         if not self._can_revise():
@@ -91,7 +98,7 @@ class CopilotScreen(InterviewBase):
         view = self.query_one(SidePanel).view
         options = [(cid, f"{cid} · {topic}", opening) for cid, topic, opening in view.chains if cid != view.chain_id]
         if not options:
-            self.notify("there is no other chain to switch to", markup=False)
+            self.notify(self.T("interview.no_other"), markup=False)
             return
 
         def picked(chain_id: str | None) -> None:
@@ -99,7 +106,7 @@ class CopilotScreen(InterviewBase):
                 self._set_busy(True)
                 self.revise(self.session, None, chain_id)
 
-        self.app.push_screen(ChoiceModal("Ask about another chain instead", options), picked)
+        self.app.push_screen(ChoiceModal(self.T("interview.other_title"), options), picked)
 
     @work(thread=True, exclusive=True, group="session")
     def revise(self, session, text: str | None, chain_id: str | None) -> None:
@@ -107,7 +114,7 @@ class CopilotScreen(InterviewBase):
             turn = session.revise_pending(text=text, chain_id=chain_id)
             self.post_message(Revised(turn.model_copy(), session_view(session)))
         except Exception as e:  # noqa: BLE001 - shown, never raised into the app
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     def on_revised(self, message: Revised) -> None:
         if self.pending_entry is not None:

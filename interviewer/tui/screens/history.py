@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -12,14 +13,25 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from interviewer.tui.fmt import short_path, when
+from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
 from interviewer.tui.screens.choice import ChoiceModal
 from interviewer.tui.screens.confirm import ConfirmModal
 from interviewer.tui.screens.prompt import PromptModal
 from interviewer.tui.widgets.level_bar import LEVEL_STYLES
 
-STATUS = {"in_progress": ("unfinished", "bold yellow"), "finished": ("finished", "green"),
-          "unreadable": ("unreadable", "bold red")}
+STATUS_STYLE = {"in_progress": "bold yellow", "finished": "green", "unreadable": "bold red"}
+NAME_CELLS = 12  # a longer name is clipped so the levels stay in view at 80 columns
+
+
+def clipped(name: str, cells: int = NAME_CELLS) -> str:
+    """`name` in at most `cells` terminal cells (a Chinese character takes two), with … when cut."""
+    name = " ".join(name.split())
+    if cell_len(name) <= cells:
+        return name
+    while cell_len(name) > cells - 1:
+        name = name[:-1]
+    return name + "…"
 
 
 def levels_text(levels: dict) -> Text:
@@ -37,29 +49,34 @@ class HistoryScreen(Screen):
 
     BINDINGS = [
         # priority: the table would otherwise take Enter and hide the binding from the footer.
-        Binding("enter", "open", "Open report", priority=True),
-        Binding("r", "resume", "Resume"),
-        Binding("e", "export", "Export"),
-        Binding("d", "delete", "Delete"),
-        Binding("escape", "back", "Back"),
+        Binding("enter", "open", "open", priority=True),
+        Binding("r", "resume", "resume"),
+        Binding("e", "export", "export"),
+        Binding("d", "delete", "delete"),
+        Binding("escape", "back", "back"),
     ]
     AUTO_FOCUS = "#sessions"
 
     def __init__(self) -> None:
         super().__init__()
         self.rows: dict[str, object] = {}
+        self.T = self.app.T
+        localize_bindings(self, self.T)
 
     def compose(self) -> ComposeResult:
+        T = self.T
         yield Header()
-        yield Static(Text("saved sessions", style="bold"), id="history-head")
+        yield Static(Text(T("history.head"), style="bold"), id="history-head")
         table = DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-        table.add_columns("date", "pack", "mode", "status", "answers", "levels")
+        # The pack comes last: sessions are told apart by who and when, and at 80 columns it is the one cut.
+        table.add_columns(*(T(f"history.col_{c}") for c in
+                            ("date", "candidate", "lang", "mode", "status", "answers", "levels", "pack")))
         yield table
         yield Static("", id="history-empty")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "history"
+        self.sub_title = self.T("history.subtitle")
         self.refresh_list()
 
     def on_screen_resume(self) -> None:
@@ -70,7 +87,7 @@ class HistoryScreen(Screen):
         try:
             self.post_message(Done("list", self.app.services.sessions()))
         except Exception as e:  # noqa: BLE001 - shown, never raised into the app
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     @work(thread=True, group="history-job")
     def job(self, what: str, path: str, extra=None) -> None:
@@ -85,7 +102,7 @@ class HistoryScreen(Screen):
                 fmt, out = extra
                 self.post_message(Done("exported", services.export_report(services.load(path), fmt, out)))
         except Exception as e:  # noqa: BLE001
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     def on_done(self, message: Done) -> None:
         if message.what == "list":
@@ -94,10 +111,10 @@ class HistoryScreen(Screen):
             transcript, path = message.value
             self.app.show_report(transcript, path)
         elif message.what == "deleted":
-            self.notify(f"deleted {Path(message.value).name}", markup=False)
+            self.notify(self.T("history.deleted", name=Path(message.value).name), markup=False)
             self.refresh_list()
         elif message.what == "exported":
-            self.notify(f"wrote {message.value}", markup=False)
+            self.notify(self.T("common.wrote", path=message.value), markup=False)
 
     def on_failed(self, message: Failed) -> None:
         self.notify(message.text, severity="error", markup=False, timeout=10)
@@ -107,29 +124,30 @@ class HistoryScreen(Screen):
         keep = table.cursor_row
         table.clear()
         self.rows = {}
+        T = self.T
         for s in summaries:
             self.rows[s.path] = s
-            label, style = STATUS.get(s.status, (s.status, ""))
+            status = Text(T.status(s.status), style=STATUS_STYLE.get(s.status, ""))
             if s.error:
-                table.add_row(Text(Path(s.path).name), "-", "-", Text(label, style=style), "-",
-                              Text(s.error, style="dim"), key=s.path)
+                table.add_row(Text(Path(s.path).name), "-", "-", "-", status, "-", Text(s.error, style="dim"), "-",
+                              key=s.path)
                 continue
-            table.add_row(when(s.updated_at), s.skill, s.mode, Text(label, style=style), str(s.answers),
-                          levels_text(s.levels), key=s.path)
+            table.add_row(when(s.updated_at), clipped(s.candidate) or Text("-", style="dim"),
+                          T.section("langs").get(s.lang, s.lang), T.mode(s.mode), status, str(s.answers),
+                          levels_text(s.levels), s.skill, key=s.path)
         empty = self.query_one("#history-empty", Static)
         empty.display = not summaries
         folder = short_path(self.app.services.transcripts)
-        empty.update(Text(f"no saved sessions in {folder}", style="dim italic"))
+        empty.update(Text(T("history.empty", folder=folder), style="dim italic"))
         self.query_one("#history-head", Static).update(Text.assemble(
-            ("saved sessions", "bold"), (f"  {len(summaries)} in {folder} · levels: one per planned topic, "
-                                         "· = not assessed", "dim")))
+            (T("history.head"), "bold"), (T("history.head_more", n=len(summaries), folder=folder), "dim")))
         if summaries:
             table.move_cursor(row=min(keep, len(summaries) - 1))
 
     def _selected(self):
         table = self.query_one("#sessions", DataTable)
         if not self.rows or table.cursor_row is None or table.row_count == 0:
-            self.notify("no session selected", markup=False)
+            self.notify(self.T("history.none_selected"), markup=False)
             return None
         key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
         return self.rows.get(key)
@@ -151,24 +169,26 @@ class HistoryScreen(Screen):
         if s is None:
             return
         if s.status != "in_progress":
-            self.notify("only an unfinished session can be resumed; Enter opens its report", markup=False)
+            self.notify(self.T("history.only_unfinished"), markup=False)
             return
-        self.app.resume_session(s.path, s.mode)
+        self.app.resume_session(s.path, s.mode, s.lang)
 
     def action_export(self) -> None:
         s = self._selected()
         if s is None or s.error:
             return
-        formats = [("md", "Markdown", ""), ("html", "HTML", "a self-contained page"), ("json", "JSON", "")]
+        T = self.T
+        formats = [("md", T("history.md"), ""), ("html", T("history.html"), T("history.html_about")),
+                   ("json", T("history.json"), "")]
 
         def fmt_chosen(fmt: str | None) -> None:
             if not fmt:
                 return
             default = str(self.app.services.exports / f"{Path(s.path).stem}.report.{fmt}")
-            self.app.push_screen(PromptModal(f"Export the report as {fmt.upper()} to", default),
+            self.app.push_screen(PromptModal(T("report_screen.export_to", fmt=fmt.upper()), default),
                                  lambda out: out and self.job("export", s.path, (fmt, out)))
 
-        self.app.push_screen(ChoiceModal("Export the report as", formats), fmt_chosen)
+        self.app.push_screen(ChoiceModal(T("history.export_as"), formats), fmt_chosen)
 
     def action_delete(self) -> None:
         s = self._selected()
@@ -179,9 +199,11 @@ class HistoryScreen(Screen):
             if yes:
                 self.job("delete", s.path)
 
-        what = f"{when(s.updated_at)} · {s.skill} · {s.mode}" if not s.error else Path(s.path).name
-        self.app.push_screen(ConfirmModal(f"Delete the session {what}?\nThis removes {s.path}.",
-                                          yes="Delete", danger=True), confirmed)
+        T = self.T
+        what = (T("history.what", when=when(s.updated_at), candidate=s.candidate or T("common.unknown_candidate"),
+                  pack=s.skill, mode=T.mode(s.mode)) if not s.error else Path(s.path).name)
+        self.app.push_screen(ConfirmModal(T("history.delete_confirm", what=what, path=s.path),
+                                          yes=T("history.delete"), danger=True), confirmed)
 
     def action_back(self) -> None:
         self.app.pop_screen()

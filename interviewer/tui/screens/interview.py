@@ -11,20 +11,27 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from interviewer.i18n import Texts
+from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Failed, failure_text
 from interviewer.tui.screens.confirm import ConfirmModal
 from interviewer.tui.view_state import session_view
+from interviewer.turns import active_seconds
 from interviewer.tui.widgets.answer_input import AnswerInput
 from interviewer.tui.widgets.conversation_log import ConversationLog
 from interviewer.tui.widgets.side_panel import SidePanel
 
 
 class Opened(Message):
-    """The session exists; `turns` are every turn so far (the last one is the question waiting)."""
+    """The session exists; `turns` are every turn so far (the last one is the question waiting).
 
-    def __init__(self, session, turns, view, notices) -> None:
+    `elapsed` is the interview time a resumed session had already run, so its clock goes on from there.
+    """
+
+    def __init__(self, session, turns, view, notices, elapsed: float = 0.0) -> None:
         super().__init__()
         self.session, self.turns, self.view, self.notices = session, turns, view, notices
+        self.elapsed = elapsed
 
 
 class Piece(Message):
@@ -56,33 +63,44 @@ class InterviewBase(Screen):
 
     AUTO_FOCUS = "#answer"
     mode = "practice"
-    interviewer_label = "Interviewer"
-    candidate_label = "You"
-    placeholder = "your answer… (Enter = new line, ctrl+s = send)"
+    # Catalogue keys of the conversation's labels and the answer box's placeholder.
+    interviewer_key = "interview.interviewer"
+    candidate_key = "interview.you"
+    placeholder_key = "interview.placeholder"
     feedback_default = False
     grid = False
 
-    def __init__(self, new: tuple | None = None, restore: str | None = None) -> None:
+    def __init__(self, new: tuple | None = None, restore: str | None = None, lang: str | None = None) -> None:
         super().__init__()
         self.new, self.restore = new, restore
+        self.T = Texts(lang or (new[2].lang if new else self.app.lang))
+        localize_bindings(self, self.T)
         self.session = None  # only workers call its methods
         self.busy = True
         self.finished = False
         self.started_at = 0.0
         self.pending_entry = None
 
+    @property
+    def interviewer_label(self) -> str:
+        return self.T(self.interviewer_key)
+
+    @property
+    def candidate_label(self) -> str:
+        return self.T(self.candidate_key)
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="interview-main"):
             with Vertical(id="conversation-col"):
                 yield ConversationLog(id="log")
-                yield Static(Text("● the interviewer is thinking…", style="italic"), id="thinking")
-                yield AnswerInput(self.placeholder, blink=self.app.blink, id="answer")
-            yield SidePanel(feedback=self.feedback_default, grid=self.grid, id="side")
+                yield Static(Text(self.T("interview.thinking"), style="italic"), id="thinking")
+                yield AnswerInput(self.T(self.placeholder_key), blink=self.app.blink, id="answer")
+            yield SidePanel(feedback=self.feedback_default, grid=self.grid, lang=self.T.lang, id="side")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = self.mode
+        self.sub_title = self.T.mode(self.mode)
         self.started_at = self.app.clock()
         self._tick()
         self.set_interval(1.0, self._tick)
@@ -95,7 +113,7 @@ class InterviewBase(Screen):
     def _set_busy(self, busy: bool) -> None:
         self.busy = busy
         self.query_one("#thinking").display = busy
-        self.query_one(SidePanel).border_subtitle = "thinking…" if busy else ""
+        self.query_one(SidePanel).border_subtitle = self.T("interview.thinking_short") if busy else ""
 
     # ------------------------------------------------------------------ workers
 
@@ -110,9 +128,11 @@ class InterviewBase(Screen):
                 session = services.new_session(pack, resume, plan, self.mode)
             first = session.start()
             turns = [t.model_copy() for t in session.transcript.turns]
-            self.post_message(Opened(session, turns, session_view(session), first.notices))
+            # A new session's clock starts at the first paint of this screen; a resumed one goes on from its turns.
+            elapsed = active_seconds(session.transcript.created_at, turns) if self.restore else 0.0
+            self.post_message(Opened(session, turns, session_view(session), first.notices, elapsed))
         except Exception as e:  # noqa: BLE001 - shown, never raised into the app
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     @work(thread=True, exclusive=True, group="session")
     def run_answer(self, session, text: str) -> None:
@@ -122,19 +142,21 @@ class InterviewBase(Screen):
             if result.finished:
                 self.post_message(Closed(session.close(), session.store.path if session.store else None))
         except Exception as e:  # noqa: BLE001
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     @work(thread=True, exclusive=True, group="session")
     def run_close(self, session) -> None:
         try:
             self.post_message(Closed(session.close(), session.store.path if session.store else None))
         except Exception as e:  # noqa: BLE001
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     # ------------------------------------------------------------------ handlers
 
     def on_opened(self, message: Opened) -> None:
         self.session = message.session
+        self.started_at = self.app.clock() - message.elapsed
+        self._tick()
         log = self.query_one(ConversationLog)
         for turn in message.turns:
             self._add_turn(log, turn, pending=turn is message.turns[-1] and not message.view.finished)
@@ -150,7 +172,7 @@ class InterviewBase(Screen):
         log = self.query_one(ConversationLog)
         if result.candidate is None:
             if result.interviewer is not None and not result.notices:
-                log.add("interviewer", f"{self.interviewer_label} (again)", result.interviewer.text)
+                log.add("interviewer", self.T("interview.again", label=self.interviewer_label), result.interviewer.text)
         elif result.interviewer is not None:
             entry = log.finish_stream(self.label_for(result.interviewer, pending=not result.finished),
                                       result.interviewer.text)
@@ -158,7 +180,7 @@ class InterviewBase(Screen):
         self._after_turn(message.view, result.notices)
         if result.finished:
             self._set_busy(True)
-            self.query_one("#thinking", Static).update(Text("● scoring and saving…", style="italic"))
+            self.query_one("#thinking", Static).update(Text(self.T("interview.saving"), style="italic"))
 
     def on_closed(self, message: Closed) -> None:
         self._set_busy(False)
@@ -191,19 +213,24 @@ class InterviewBase(Screen):
     def label_for(self, turn, pending: bool) -> str:
         return self.interviewer_label
 
+    def note_text(self, text: str) -> str:
+        """What is sent for the typed `text` (practice: the text itself)."""
+        return text
+
     # ------------------------------------------------------------------ sending
 
     def send(self, text: str) -> bool:
         """Hand `text` (an answer or a /command) to the session; False when it cannot be sent now."""
         if self.session is None or self.busy:
-            self.notify("the interviewer is still thinking; your text stays in the box", markup=False)
+            self.notify(self.T("interview.busy"), markup=False)
             return False
         if self.finished:
-            self.notify("the interview has ended", markup=False)
+            self.notify(self.T("interview.ended"), markup=False)
             return False
         answer = self.query_one(AnswerInput)
         if answer.text.strip() == text:
             answer.clear()
+        text = self.note_text(text)
         if text.split()[0].lower() != "/repeat":
             self.query_one(ConversationLog).add("candidate", self.candidate_label, text)
         self._set_busy(True)
@@ -212,7 +239,7 @@ class InterviewBase(Screen):
 
     def action_send(self) -> None:
         if not self.query_one(AnswerInput).submit():
-            self.notify("type an answer first (Enter adds a line, ctrl+s sends)", markup=False)
+            self.notify(self.T("interview.type_first"), markup=False)
 
     def action_command(self, command: str) -> None:
         self.send(command)
@@ -225,22 +252,25 @@ class InterviewBase(Screen):
             if yes:
                 self.send("/end")
 
-        self.app.push_screen(ConfirmModal("End the interview now and see the report?", yes="End"), confirmed)
+        self.app.push_screen(ConfirmModal(self.T("interview.end_confirm"), yes=self.T("interview.end")), confirmed)
+
+    feedback_words = ("interview.feedback_on", "interview.feedback_off")
 
     def action_toggle_feedback(self) -> None:
         side = self.query_one(SidePanel)
         side.set_feedback(not side.feedback)
-        self.notify("feedback on" if side.feedback else "feedback off", timeout=2, markup=False)
+        on, off = self.feedback_words
+        self.notify(self.T(on if side.feedback else off), timeout=2, markup=False)
 
 
 class InterviewScreen(InterviewBase):
     """Practice: the candidate answers; feedback is off until ctrl+f."""
 
     BINDINGS = [
-        Binding("ctrl+s", "send", "Send"),
-        Binding("ctrl+n", "command('/skip')", "Skip"),
-        Binding("ctrl+t", "command('/hint')", "Hint"),
-        Binding("ctrl+r", "command('/repeat')", "Repeat"),
-        Binding("ctrl+g", "end", "End"),
-        Binding("ctrl+f", "toggle_feedback", "Feedback"),
+        Binding("ctrl+s", "send", "send"),
+        Binding("ctrl+n", "command('/skip')", "skip"),
+        Binding("ctrl+t", "command('/hint')", "hint"),
+        Binding("ctrl+r", "command('/repeat')", "repeat"),
+        Binding("ctrl+g", "end", "end"),
+        Binding("ctrl+f", "toggle_feedback", "feedback"),
     ]

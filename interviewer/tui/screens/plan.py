@@ -10,39 +10,47 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from interviewer.textutil import normalize_key
+from interviewer.i18n import Texts
+from interviewer.plan_view import basis_adds, chain_titles, near_same
 from interviewer.tui.fmt import unbullet
+from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
 from interviewer.tui.screens.prompt import PromptModal
 from interviewer.tui.widgets.wrap_text import WrapText
 
 
-def chain_text(chain) -> Text:
-    """One chain as the plan shows it."""
+def chain_text(chain, T: Texts, title: str | None = None, asked: list[str] | None = None) -> Text:
+    """One chain as the plan shows it; a follow-up already in `asked` (earlier on the screen) is not repeated."""
+    asked = [] if asked is None else asked
     out = Text()
     out.append(f"{chain.id}  ", style="bold")
-    out.append(chain.topic, style="bold")
-    out.append("   from the résumé\n" if chain.on_resume else "   not on the résumé: asked from the topic\n",
-               style="dim italic")
+    out.append(title or chain.topic, style="bold")
+    out.append(T("plan.on_resume" if chain.on_resume else "plan.off_resume") + "\n", style="dim italic")
     for e in chain.evidence:
-        out.append("  résumé ", style="dim")
+        out.append(T("plan.resume"), style="dim")
         out.append(f"“{unbullet(e.quote)}”", style="italic")
-        out.append(f" (line {e.line})\n", style="dim")
-    out.append("  ask   ", style="bold")
+        out.append(T("plan.line", n=e.line) + "\n", style="dim")
+    out.append(T("plan.ask"), style="bold")
     out.append(f"{chain.opening}\n")
-    for i, q in enumerate(chain.follow_ups, 1):
-        basis = chain.follow_up_basis[i - 1] if i - 1 < len(chain.follow_up_basis) else ""
-        out.append(f"  {i:>2}.  ", style="dim")
+    asked.append(chain.opening)
+    n = 0
+    for i, q in enumerate(chain.follow_ups):
+        basis = chain.follow_up_basis[i] if i < len(chain.follow_up_basis) else ""
+        # follow_ups[0] is what the opening already asks (as on the printed plan).
+        if (i == 0 and basis == chain.opening_basis) or any(near_same(q, seen) for seen in asked):
+            continue
+        asked.append(q)
+        n += 1
+        out.append(f"  {n:>2}.  ", style="dim")
         out.append(q)
-        # The basis is worth showing only when the question does not already say it.
-        shown = basis and normalize_key(basis) not in normalize_key(q)
-        out.append(f"  [{basis}]\n" if shown else "\n", style="dim")
+        # The basis is worth showing only when it names something the question does not.
+        out.append(f"  [{basis}]\n" if basis and basis_adds(q, basis) else "\n", style="dim")
     if chain.markers:
-        out.append("  a solid answer shows\n", style="bold green")
+        out.append(T("plan.solid") + "\n", style="bold green")
         for m in chain.markers:
             out.append(f"    + {m}\n")
     if chain.danger_signals:
-        out.append("  red flags\n", style="bold red")
+        out.append(T("plan.red_flags") + "\n", style="bold red")
         for d in chain.danger_signals:
             out.append(f"    ! {d}\n")
     out.rstrip()
@@ -53,38 +61,43 @@ class PlanScreen(Screen):
     """The interview plan for one résumé; export it, or start the interview from here."""
 
     BINDINGS = [
-        Binding("c", "start('copilot')", "Co-pilot interview"),
-        Binding("p", "start('practice')", "Practice"),
-        Binding("m", "export('md')", "Export MD"),
-        Binding("h", "export('html')", "Export HTML"),
-        Binding("escape", "back", "Back"),
+        Binding("c", "start('copilot')", "copilot"),
+        Binding("p", "start('practice')", "practice"),
+        Binding("m", "export('md')", "export_md"),
+        Binding("h", "export('html')", "export_html"),
+        Binding("escape", "back", "back"),
     ]
     AUTO_FOCUS = "#plan-body"
 
     def __init__(self, pack, resume, plan, mode: str = "plan") -> None:
         super().__init__()
         self.pack, self.resume, self.plan, self.mode = pack, resume, plan, mode
+        self.app.set_lang(plan.lang)
+        self.T = self.app.T
+        localize_bindings(self, self.T)
 
     def compose(self) -> ComposeResult:
-        plan = self.plan
+        plan, T = self.plan, self.T
         yield Header()
         with VerticalScroll(id="plan-body"):
             head = Text()
-            head.append("Interview plan", style="bold")
-            head.append(f"  ·  {self.pack.name} ({plan.lang})  ·  {plan.minutes} min  ·  {len(plan.chains)} chains\n")
+            head.append(T("plan.title"), style="bold")
+            head.append(T("plan.head", pack=self.pack.name, lang=plan.lang, minutes=plan.minutes,
+                          chains=len(plan.chains)) + "\n")
             if plan.candidate:
                 head.append(plan.candidate, style="italic")
                 head.append("\n")
-            head.append("c starts a co-pilot interview with this plan · m / h export it", style="dim")
+            head.append(T("plan.hint"), style="dim")
             yield WrapText(head, id="plan-head")
             if not plan.chains:
-                yield WrapText(Text("the pack and résumé gave no chains to ask about", style="italic"))
+                yield WrapText(Text(T("plan.no_chains"), style="italic"))
+            titles, asked = chain_titles(plan), []
             for chain in plan.chains:
-                yield WrapText(chain_text(chain), classes="chain-card")
+                yield WrapText(chain_text(chain, T, titles[chain.id], asked), classes="chain-card")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "plan"
+        self.sub_title = self.T("plan.subtitle")
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -100,7 +113,7 @@ class PlanScreen(Screen):
             if path:
                 self.export(fmt, path)
 
-        self.app.push_screen(PromptModal(f"Export the plan as {fmt.upper()} to", default), chosen)
+        self.app.push_screen(PromptModal(self.T("plan.export_to", fmt=fmt.upper()), default), chosen)
 
     @work(thread=True, group="export")
     def export(self, fmt: str, path: str) -> None:
@@ -108,10 +121,10 @@ class PlanScreen(Screen):
             out = self.app.services.export_plan(self.plan, self.pack, self.resume, fmt, path)
             self.post_message(Done("exported", out))
         except Exception as e:  # noqa: BLE001 - shown as a notification
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     def on_done(self, message: Done) -> None:
-        self.notify(f"wrote {message.value}", markup=False)
+        self.notify(self.T("common.wrote", path=message.value), markup=False)
 
     def on_failed(self, message: Failed) -> None:
         self.notify(message.text, severity="error", markup=False)

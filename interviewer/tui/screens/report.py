@@ -10,14 +10,17 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
+from interviewer.i18n import Texts
 from interviewer.tui.fmt import when
+from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
 from interviewer.tui.screens.prompt import PromptModal
 from interviewer.tui.widgets.level_bar import level_text
 from interviewer.tui.widgets.wrap_text import WrapText
 
 
-def topic_text(t, L: dict) -> Text:
+def topic_text(t, L: dict, coaching: bool = True) -> Text:
+    """One topic card; `coaching` (practice) adds what would lift the answer a level, which a manager does not need."""
     out = Text()
     out.append(f"{t.topic}\n", style="bold")
     out.append_text(level_text(t.level, label=t.level_label))
@@ -30,8 +33,8 @@ def topic_text(t, L: dict) -> Text:
         out.append(f"{m.marker} — “{m.evidence}”\n")
     if t.missed_markers:
         out.append(f"  {L['missed']}{L.get('sep', ': ')}", style="dim")
-        out.append("; ".join(t.missed_markers) + "\n", style="dim")
-    if t.feedback:
+        out.append(L["list_sep"].join(t.missed_markers) + "\n", style="dim")
+    if t.feedback and coaching:
         out.append(f"  → {t.feedback}\n", style="italic")
     out.append(f"  {L['how']}{L.get('sep', ': ')}{t.how}", style="dim")
     return out
@@ -54,24 +57,27 @@ class ReportScreen(Screen):
     """The report of one session, built in a worker from its transcript."""
 
     BINDINGS = [
-        Binding("m", "export('md')", "Export MD"),
-        Binding("h", "export('html')", "Export HTML"),
-        Binding("j", "export('json')", "Export JSON"),
-        Binding("escape", "back", "Back"),
+        Binding("m", "export('md')", "export_md"),
+        Binding("h", "export('html')", "export_html"),
+        Binding("j", "export('json')", "export_json"),
+        Binding("escape", "back", "back"),
     ]
     AUTO_FOCUS = "#report-body"
 
     def __init__(self, transcript, path=None) -> None:
         super().__init__()
         self.transcript, self.path = transcript, path
+        self.T = Texts(transcript.lang)
+        localize_bindings(self, self.T)
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield VerticalScroll(WrapText(Text("building the report…", style="italic"), id="report-wait"), id="report-body")
+        yield VerticalScroll(WrapText(Text(self.T("report_screen.building"), style="italic"), id="report-wait"),
+                             id="report-body")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.sub_title = "report"
+        self.sub_title = self.T("report_screen.subtitle")
         self.build()
 
     @work(thread=True, exclusive=True, group="report")
@@ -82,18 +88,18 @@ class ReportScreen(Screen):
             view = build_report(self.transcript)
             self.post_message(Done("report", (view, labels(view.lang))))
         except Exception as e:  # noqa: BLE001 - shown, never raised into the app
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     @work(thread=True, group="export")
     def export(self, fmt: str, path: str) -> None:
         try:
             self.post_message(Done("exported", self.app.services.export_report(self.transcript, fmt, path)))
         except Exception as e:  # noqa: BLE001
-            self.post_message(Failed(failure_text(e)))
+            self.post_message(Failed(failure_text(e, self.T.lang)))
 
     def on_done(self, message: Done) -> None:
         if message.what == "exported":
-            self.notify(f"wrote {message.value}", markup=False)
+            self.notify(self.T("common.wrote", path=message.value), markup=False)
         elif message.what == "report":
             self._show(*message.value)
 
@@ -103,24 +109,38 @@ class ReportScreen(Screen):
     def _show(self, view, L: dict) -> None:
         body = self.query_one("#report-body", VerticalScroll)
         body.remove_children()
+        manager = view.manager
         head = Text()
-        head.append(f"{L['title']}", style="bold")
+        head.append(L["m_title"] if manager else L["title"], style="bold")
         head.append(f"  ·  {view.skill.name}  ·  {L.get(view.mode, view.mode)}  ·  {L.get(view.status, view.status)}"
                     f"  ·  {when(view.created_at)}\n")
-        head.append(f"{view.assessed_topics}/{view.total_topics} topics assessed · "
-                    f"{view.scored_answers}/{view.answers} answers scored", style="dim")
+        if view.candidate:
+            head.append(L["name_sep"].join(x.strip() for x in view.candidate.splitlines() if x.strip()) + "\n",
+                        style="italic")
+        head.append(L["counts"].format(assessed=view.assessed_topics, topics=view.total_topics,
+                                       scored=view.scored_answers, answers=view.answers), style="dim")
         if view.status != "finished":
             head.append(f"\n{L['unfinished']}", style="italic")
+        if manager:
+            head.append(f"\n\n{L['m_recommendation']}{L['sep']}", style="bold")
+            head.append(manager.recommendation_label, style="bold reverse")
+            head.append(f"\n{L['m_basis']}{L['sep']}{manager.basis}\n")
+            head.append(L["m_rule"].format(rule=manager.rule), style="dim")
         if view.summary:
             head.append(f"\n\n{view.summary}")
         widgets = [WrapText(head, id="report-head")]
         widgets.append(WrapText(Text(L["topics"], style="bold underline"), classes="report-title"))
-        widgets += [WrapText(topic_text(t, L), classes="topic-card") for t in view.topics]
+        widgets += [WrapText(topic_text(t, L, coaching=not manager), classes="topic-card") for t in view.topics]
         dangers = [Text.assemble((d.signal, "bold red"), f" ({d.topic}) — “{d.evidence}”",
                                  ("" if d.verified else L["unverified"], "dim")) for d in view.danger_signals]
         widgets.append(WrapText(section(L["dangers"], dangers, L["no_dangers"]), classes="report-section"))
-        widgets.append(WrapText(section(L["strengths"], view.strengths, L["none"]), classes="report-section"))
-        widgets.append(WrapText(section(L["improvements"], view.improvements, L["none"]), classes="report-section"))
+        if manager:
+            widgets.append(WrapText(section(L["m_not_covered"], manager.not_covered, L["m_all_covered"]),
+                                    classes="report-section"))
+        else:
+            widgets.append(WrapText(section(L["strengths"], view.strengths, L["none"]), classes="report-section"))
+            widgets.append(WrapText(section(L["improvements"], view.improvements, L["none"]),
+                                    classes="report-section"))
         body.mount_all(widgets)
 
     def action_back(self) -> None:
@@ -133,4 +153,4 @@ class ReportScreen(Screen):
             if path:
                 self.export(fmt, path)
 
-        self.app.push_screen(PromptModal(f"Export the report as {fmt.upper()} to", default), chosen)
+        self.app.push_screen(PromptModal(self.T("report_screen.export_to", fmt=fmt.upper()), default), chosen)

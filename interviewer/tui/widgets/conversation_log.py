@@ -36,13 +36,19 @@ class Entry(WrapText):
 
 
 class ConversationLog(VerticalScroll):
-    """Entries in order; keeps the newest one in view."""
+    """Entries in order; keeps the newest one in view, also when the terminal is resized."""
 
     can_focus = False
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._stream: Entry | None = None
+
+    def on_mount(self) -> None:
+        # Anchored, Textual keeps the view at the bottom whenever the entries re-wrap (a resize made the scroll
+        # position point into older turns, or clamp to the top); scrolling up by hand releases the anchor and
+        # the view stays where the reader put it until the next turn arrives.
+        self.anchor()
 
     def add(self, role: str, label: str, text: str) -> Entry:
         entry = Entry(role, label, text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import VerticalScroll
 
+from interviewer.i18n import Texts
 from interviewer.tui.fmt import unbullet
 from interviewer.tui.view_state import SessionView, excerpt
 from interviewer.tui.widgets.level_bar import level_text
@@ -16,28 +17,28 @@ def clock_text(seconds: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60:02d}:{s % 60:02d}"
 
 
-def depth_text(view: SessionView) -> Text:
+def depth_text(view: SessionView, T: Texts) -> Text:
     """How far down the chain's follow-ups (the rule's probes, then the topic's ladder) the interview went."""
     total = max(view.follow_ups, 1)
     used = min(view.steps, total)
-    return Text.assemble("depth ", ("■" * used, "bold"), ("□" * (total - used), "dim"),
-                         f" {view.steps}/{view.follow_ups}", (f" · {view.chain_questions} asked here", "dim"))
+    return Text.assemble(T("side.depth"), ("■" * used, "bold"), ("□" * (total - used), "dim"),
+                         f" {view.steps}/{view.follow_ups}", (T("side.asked_here", n=view.chain_questions), "dim"))
 
 
-def feedback_text(view: SessionView) -> Text:
+def feedback_text(view: SessionView, T: Texts) -> Text:
     """Each answer, newest first: level, markers hit and danger signals, each with its quote."""
     if not view.answers:
-        return Text("no answers yet", style="dim italic")
+        return Text(T("side.no_answers"), style="dim italic")
     out = Text()
     for ans in reversed(view.answers):
         a = ans.assessment
-        out.append(f"A{ans.number} ", style="bold")
+        out.append(T("side.answer", n=ans.number), style="bold")
         if a is None:
-            out.append_text(Text("not assessed", style="dim italic"))
+            out.append_text(Text(T("common.not_assessed"), style="dim italic"))
             out.append(f"  {ans.excerpt}\n\n", style="dim")
             continue
-        level = f"{a.level}/4" if a.level is not None else "not assessed"
-        out.append_text(level_text(a.level, cells=1, label=f"{level} · {a.signal}"))
+        level = T("common.level", level=a.level) if a.level is not None else T("common.not_assessed")
+        out.append_text(level_text(a.level, cells=1, label=T("side.level_signal", level=level, signal=T.signal(a.signal))))
         out.append("\n")
         for m in a.markers:
             out.append("+ ", style="bold green")
@@ -52,12 +53,13 @@ def feedback_text(view: SessionView) -> Text:
     return out
 
 
-def grid_text(view: SessionView) -> Text:
+def grid_text(view: SessionView, T: Texts) -> Text:
     """The co-pilot scoring grid: every planned topic, its best level so far, markers and red flags."""
     out = Text()
     for cell in view.grid:
         out.append(f"{cell.topic}\n", style="bold" if cell.topic == view.chain_topic else "")
-        out.append_text(level_text(cell.level, cells=1))
+        label = T("common.level", level=cell.level) if cell.level is not None else T("common.not_assessed")
+        out.append_text(level_text(cell.level, cells=1, label=label))
         out.append(f"  +{cell.markers}", style="green")
         out.append(f" !{cell.dangers}\n", style="red" if cell.dangers else "dim")
     out.rstrip()
@@ -67,11 +69,12 @@ def grid_text(view: SessionView) -> Text:
 class SidePanel(VerticalScroll):
     """Shows a SessionView; the screen calls `show` from its message handlers only (tab focuses it to scroll)."""
 
-    def __init__(self, feedback: bool = False, grid: bool = False, **kwargs) -> None:
+    def __init__(self, feedback: bool = False, grid: bool = False, lang: str = "zh", **kwargs) -> None:
         super().__init__(**kwargs)
         self.feedback = feedback
         self.grid = grid
-        self.view = SessionView()
+        self.T = Texts(lang)
+        self.view = SessionView(lang=self.T.lang)
 
     def compose(self):
         yield WrapText(id="side-chain")
@@ -81,7 +84,7 @@ class SidePanel(VerticalScroll):
         yield WrapText(id="side-feedback", classes="side-section")
 
     def on_mount(self) -> None:
-        self.border_title = "session"
+        self.border_title = self.T("side.session")
         self.show(self.view)
 
     def show(self, view: SessionView) -> None:
@@ -93,22 +96,22 @@ class SidePanel(VerticalScroll):
             if view.evidence:
                 chain.append(f"\n“{excerpt(unbullet(view.evidence), 48)}”", style="italic dim")
             elif not view.on_resume:
-                chain.append("\nnot on the résumé", style="italic dim")
+                chain.append("\n" + self.T("side.not_on_resume"), style="italic dim")
         self.query_one("#side-chain", WrapText).update(chain)
-        depth = depth_text(view) if view.chain_id else Text("")
-        depth.append(f"\nquestions {view.questions}/{view.max_turns}", style="dim")
+        depth = depth_text(view, self.T) if view.chain_id else Text("")
+        depth.append("\n" + self.T("side.questions", n=view.questions, max=view.max_turns), style="dim")
         self.query_one("#side-depth", WrapText).update(depth)
         grid = self.query_one("#side-grid", WrapText)
         grid.display = self.grid
         if self.grid:
-            grid.update(Text.assemble(("scoring grid\n", "bold underline"), grid_text(view)))
+            grid.update(Text.assemble((self.T("side.grid") + "\n", "bold underline"), grid_text(view, self.T)))
         fb = self.query_one("#side-feedback", WrapText)
         fb.display = self.feedback
         if self.feedback:
-            fb.update(Text.assemble(("feedback\n", "bold underline"), feedback_text(view)))
+            fb.update(Text.assemble((self.T("side.feedback") + "\n", "bold underline"), feedback_text(view, self.T)))
 
     def set_elapsed(self, seconds: float) -> None:
-        self.query_one("#side-time", WrapText).update(Text.assemble("elapsed ", (clock_text(seconds), "bold")))
+        self.query_one("#side-time", WrapText).update(Text.assemble(self.T("side.elapsed"), (clock_text(seconds), "bold")))
 
     def set_feedback(self, on: bool) -> None:
         self.feedback = on

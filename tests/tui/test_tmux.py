@@ -52,18 +52,27 @@ class Terminal:
             shlex.quote(str(EXE)), " ".join(shlex.quote(a) for a in argv))
         self.tmux("new-session", "-d", "-s", "t", "-x", str(self.width), "-y", str(self.height), cmd)
 
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "t", check=False)
+    def screen(self, scrollback: bool = False) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "t", *(["-S", "-"] if scrollback else []), check=False)
 
-    def wait_for(self, *texts: str, timeout: float = 20.0) -> str:
+    def wait_for(self, *texts: str, timeout: float = 20.0, scrollback: bool = False) -> str:
         deadline = time.monotonic() + timeout
         shown = ""
         while time.monotonic() < deadline:
-            shown = self.screen()
+            shown = self.screen(scrollback)
             if all(t in shown for t in texts):
                 return shown
             time.sleep(0.1)
         raise AssertionError(f"{texts!r} not on screen after {timeout} s; the screen was:\n{shown}")
+
+    def wait_gone(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if text not in shown:
+                return shown
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} still on screen after {timeout} s")
 
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", "t", *keys)
@@ -105,28 +114,28 @@ def wait_answers(n: int, timeout: float = 20.0) -> tr.Transcript:
 
 
 def test_practice_interview_report_and_history(term):
-    term.launch("tui", "--resume", str(SAMPLE_RESUME))
-    term.wait_for("loaded sample-resume.md", "offline interviewer")
+    term.launch("tui", "--resume", str(SAMPLE_RESUME))  # a Chinese résumé and pack: a Chinese session
+    term.wait_for("已读入 sample-resume.md", "离线面试官")
     term.keys("C-s")
-    term.wait_for("Interviewer", "questions 1/")
+    term.wait_for("面试官", "问题 1/")
     term.keys("C-f")
     for n, text in enumerate(ANSWERS, 1):
         term.type(text)
         term.keys("C-s")
         t = wait_answers(n)
-        term.wait_for(f"questions {n + 1}/", f"A{n} ")
+        term.wait_for(f"问题 {n + 1}/", f"答{n} ")
     assert [x.text for x in t.turns if x.role == "candidate"] == ANSWERS
     term.keys("C-g")
-    term.wait_for("End the interview now")
+    term.wait_for("现在结束面试")
     term.keys("y")
-    term.wait_for("面试报告", "topics assessed")
+    term.wait_for("面试报告", "个主题")
     [t] = sessions()
     assert t.status == "finished"
     term.keys("F3")
-    shown = term.wait_for("saved sessions", "finished")
-    assert "distributed-training" in shown and "practice" in shown
+    shown = term.wait_for("保存的面试", "已结束")
+    assert "林子航" in shown and "中文" in shown and "练习" in shown
     term.keys("Enter")
-    term.wait_for("面试报告", "topics assessed")
+    term.wait_for("面试报告", "个主题")
     term.keys("C-q")
 
 
@@ -148,7 +157,7 @@ def test_killed_mid_interview_then_resumed_with_every_answer(term):
     again = Terminal(term.sock.with_name("tmux2.sock"), 140, 40)
     try:
         again.launch()
-        again.wait_for("An unfinished session", "Resume")
+        again.wait_for("An unfinished session", "Resume")  # asked in the language of the session it is about
         again.keys("y")
         shown = again.wait_for("questions 3/")
         for text in ANSWERS[:2]:
@@ -159,5 +168,103 @@ def test_killed_mid_interview_then_resumed_with_every_answer(term):
         assert [x.text for x in t.turns if x.role == "candidate"] == ANSWERS
         assert t.lang == "en" and t.status == "in_progress"
         again.keys("C-q")
+    finally:
+        again.kill()
+
+
+# ------------------------------------------------------------------ one language, counts, co-pilot, line mode
+
+
+def people_wrote(resume: Path, pack_file: str) -> str:
+    """What a session may show that people wrote: résumé, pack, every turn and the plan, saved paths."""
+    parts = [resume.read_text(encoding="utf-8"), str(resume), str(transcripts_folder()),
+             (ROOT / "skills" / "distributed-training" / pack_file).read_text(encoding="utf-8")]
+    for t in sessions():
+        parts += [x.text for x in t.turns] + [t.id, t.plan.candidate]
+        parts += [str(v) for c in t.plan.chains for v in (c.topic, c.opening, *c.follow_ups, *c.markers,
+                                                           *c.danger_signals, *(e.quote for e in c.evidence))]
+        parts += [str(v) for x in t.turns if x.assessment for v in x.assessment.model_dump().values()]
+        parts += [str(v) for v in t.scorecard.model_dump().values()]
+    return "\n".join(parts)
+
+
+def test_a_chinese_session_shows_no_english_interface_and_counts_no_commands(term):
+    from langcheck import foreign
+
+    term.launch("tui", "--resume", str(SAMPLE_RESUME))
+    shown = [term.wait_for("已读入 sample-resume.md")]
+    term.keys("C-s")
+    shown.append(term.wait_for("面试官", "问题 1/30"))
+    term.keys("C-f")
+    term.type(ANSWERS[0])
+    term.keys("C-s")
+    wait_answers(1)
+    shown.append(term.wait_for("问题 2/30", "答1 "))
+    term.keys("C-t")  # /hint: the question again, more concretely; not a new question, not an answer
+    shown.append(term.wait_for("/hint", "问题 2/30"))
+    term.keys("C-g")
+    shown.append(term.wait_for("现在结束面试"))
+    term.keys("y")
+    shown.append(term.wait_for("面试报告", "1/1 条回答有等级"))
+    term.keys("F3")
+    shown.append(term.wait_for("保存的面试", "林子航"))
+    [t] = sessions()
+    assert [x.text for x in t.turns if x.role == "candidate"] == [ANSWERS[0], "/hint", "/end"]
+    wrote = people_wrote(SAMPLE_RESUME, "SKILL.md")
+    assert all(not foreign(screen, "zh", wrote) for screen in shown), [foreign(x, "zh", wrote) for x in shown]
+    term.keys("C-q")
+
+
+def test_an_english_copilot_session_reads_notes_and_reports_to_the_manager(term):
+    from langcheck import foreign
+
+    term.launch("tui", "--lang", "en", "--mode", "copilot", "--resume", str(SAMPLE_RESUME_EN))
+    shown = [term.wait_for("loaded sample-resume.en.md", "Deep probing")]  # the pack's English description
+    term.keys("C-s")
+    shown.append(term.wait_for("Interview plan", "c1"))
+    term.keys("c")
+    shown.append(term.wait_for("Suggested question", "scoring grid"))
+    term.type("Candidate said: we launched with torchrun and an etcd rendezvous, 38% MFU measured with nsys")
+    term.keys("C-s")
+    t = wait_answers(1)
+    note = [x for x in t.turns if x.role == "candidate"][0]
+    assert note.text.startswith("we launched with torchrun")
+    assert "Candidate said" not in t.turns[-1].text  # the suggestion quotes the note, not its lead-in
+    shown.append(term.wait_for("Candidate said", "A1 "))
+    term.keys("C-l")
+    shown.append(term.wait_for("Edit the question before you ask it", "ctrl+s saves"))
+    term.keys("Escape")
+    term.wait_gone("Edit the question before you ask it")
+    term.keys("C-g")
+    term.wait_for("End the interview now")
+    term.keys("y")
+    shown.append(term.wait_for("Interview assessment (for the interviewer)", "Recommendation"))
+    wrote = people_wrote(SAMPLE_RESUME_EN, "SKILL.en.md")
+    assert all(not foreign(screen, "en", wrote) for screen in shown), [foreign(x, "en", wrote) for x in shown]
+    term.keys("C-q")
+
+
+def test_line_mode_ends_on_end_and_report_opens_the_latest_session(term):
+    term.launch("chat", "--lang", "en")
+    term.tmux("set-option", "-t", "t", "remain-on-exit", "on")
+    term.wait_for("interviewer> ", "you>")
+    term.type("/end")
+    term.keys("Enter")
+    shown = term.wait_for("saved: ", "report: interviewer report")
+    deadline = time.monotonic() + 10
+    while term.tmux("display-message", "-p", "-t", "t", "#{pane_dead}").strip() != "1":  # the program ends
+        assert time.monotonic() < deadline, "line mode was still running after /end"
+        time.sleep(0.1)
+    after = shown[shown.rindex("/end"):]
+    assert "you>" not in after  # no prompt after /end for an answer that would be dropped
+    [t] = sessions()
+    assert t.status == "finished" and [x.text for x in t.turns if x.role == "candidate"] == ["/end"]
+
+    again = Terminal(term.sock.with_name("tmux3.sock"))
+    try:
+        again.launch("report")
+        again.tmux("set-option", "-t", "t", "remain-on-exit", "on")
+        shown = again.wait_for("# Interview report", t.id, "command: ended the interview", scrollback=True)
+        assert f"the report of {transcripts_folder() / (t.id + '.json')}" in shown.replace("\n", "")
     finally:
         again.kill()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from interviewer import i18n
+from interviewer.plan_view import chain_titles
 
 RECOMMENDATIONS = ("strong_hire", "lean_hire", "lean_no", "no_hire", "not_enough")
 MIN_TOPICS = 2  # one topic is an anecdote, not evidence for a decision
@@ -48,7 +49,8 @@ def manager_view(t, topics, dangers) -> ManagerView:
     basis = L["rec_basis"].format(assessed=len(levels), total=len(topics), levels=", ".join(map(str, levels)) or "-",
                                   mean=mean, flags=flags, low=sum(1 for v in levels if v == 1))
     asked = {turn.chain for turn in t.turns if turn.role == "interviewer" and turn.action != "end"}
-    missing = [L["m_chain_never"].format(chain=c.id, topic=c.topic, opening=c.opening)
+    titles = chain_titles(t.plan)  # two chains on one topic are told apart by their résumé line
+    missing = [L["m_chain_never"].format(chain=c.id, topic=titles[c.id], opening=c.opening)
                for c in t.plan.chains if c.id not in asked]
     never_topics = {c.topic for c in t.plan.chains if c.id not in asked}
     missing += [L["m_topic_never"].format(topic=x.topic) for x in topics

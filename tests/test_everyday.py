@@ -236,6 +236,7 @@ def test_scripted_answers_after_end_are_counted_not_dropped_silently(tmp_path, c
     # Line mode speaks the session's language: prompts, the level with its signal in words, the closing lines.
     assert "面试官> " in shown and "已保存：" in shown and "interviewer> " not in shown
     assert re.search(r"· \d 级（[^）a-z_]+）", shown) and not re.search(r"\((?:thin|answered|not_mine)\)", shown)
+    assert "未评估" not in shown  # /end is a command, not an answer to give feedback on
 
 
 # ------------------------------------------------------------------------------ report finds the session

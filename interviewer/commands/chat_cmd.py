@@ -12,6 +12,7 @@ from typing import BinaryIO, Iterator, TextIO
 
 from interviewer import i18n
 from interviewer.errors import InterviewerError, TranscriptError
+from interviewer.turns import is_command
 
 # Scripted answers for the longest session (--max-turns 500) at a few KB each; the same cap as a résumé.
 ANSWERS_LIMIT = 2 * 1024 * 1024
@@ -112,7 +113,8 @@ def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO = sy
             result = session.answer(text)
             for note in result.notices:
                 print(f"interviewer: {note}", file=sys.stderr)
-            if feedback and result.candidate is not None:
+            # A command (/hint, /end) is not an answer: there is nothing to give feedback on.
+            if feedback and result.candidate is not None and not is_command(result.candidate.text):
                 _print_feedback(result.candidate, out, T)
             if result.interviewer is not None:
                 out.write(f"\n{T('chat.interviewer')}{result.interviewer.text}\n")

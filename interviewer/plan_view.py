@@ -41,6 +41,25 @@ def basis_adds(question: str, basis: str) -> bool:
     return len(_words(basis) - _words(question)) >= _BASIS_ADDS
 
 
+def sheet_follow_ups(chain, printed: list[str]) -> list[tuple[str, str]]:
+    """(question, basis worth printing or "") for the follow-ups of `chain` a reader has not seen yet.
+
+    follow_ups[0] is what the opening already asks; a question near one in `printed` (the openings and
+    follow-ups shown before it) is left out. `printed` grows with what this chain shows.
+    """
+    pairs = list(zip(chain.follow_ups, chain.follow_up_basis))
+    if pairs and pairs[0][1] == chain.opening_basis:
+        pairs = pairs[1:]
+    printed.append(chain.opening)
+    out = []
+    for q, b in pairs:
+        if any(near_same(q, seen) for seen in printed):
+            continue
+        printed.append(q)
+        out.append((q, b if basis_adds(q, b) else ""))
+    return out
+
+
 def chain_titles(plan: InterviewPlan) -> dict[str, str]:
     """chain id → its title: the topic, with the résumé line when another chain has the same topic."""
     lang = i18n.lang_of(plan.lang)
@@ -66,17 +85,7 @@ def _view(plan: InterviewPlan, pack: SkillPack | None, esc) -> dict:
     printed: list[str] = []  # every question already on the sheet, so none is printed twice
     chains = []
     for c in plan.chains:
-        # follow_ups[0] is what the opening already asks; the printed sheet lists only what comes after.
-        pairs = list(zip(c.follow_ups, c.follow_up_basis))
-        if pairs and pairs[0][1] == c.opening_basis:
-            pairs = pairs[1:]
-        printed.append(c.opening)
-        follow_ups = []
-        for q, b in pairs:
-            if any(near_same(q, seen) for seen in printed):
-                continue
-            printed.append(q)
-            follow_ups.append({"q": esc(q), "basis": esc(b) if basis_adds(q, b) else ""})
+        follow_ups = [{"q": esc(q), "basis": esc(b) if b else ""} for q, b in sheet_follow_ups(c, printed)]
         chains.append({
             "id": c.id, "topic": esc(titles[c.id]), "on_resume": c.on_resume,
             "evidence": [{"quote": esc(_plain(e.quote)), "line": t["line"].format(n=e.line)} for e in c.evidence],

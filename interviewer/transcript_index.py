@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -33,6 +34,21 @@ class TranscriptSummary(BaseModel):
     candidate: str = Field(default="", description="the candidate's name: the first line of the plan's candidate")
     questions: int = Field(default=0, description="questions asked (the goodbye and /hint clarifications not counted)")
     commands: int = Field(default=0, description="candidate turns that were commands (/skip, /hint, /repeat, /end)")
+
+
+def cells(text: str) -> int:
+    """Terminal cells `text` takes: a Chinese character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def clipped(text: str, width: int) -> str:
+    """`text` on one line in at most `width` cells, with … when cut (names in History and `transcripts list`)."""
+    text = " ".join(text.split())
+    if cells(text) <= width:
+        return text
+    while cells(text) > width - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 def candidate_name(candidate: str) -> str:

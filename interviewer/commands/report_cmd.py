@@ -7,10 +7,11 @@ from datetime import datetime
 from pathlib import Path
 
 from interviewer import paths, transcript, transcript_index
+from interviewer.transcript_index import cells, clipped
 from interviewer.commands.common import dumps, emit
 from interviewer.errors import InterviewerError
 
-# Past this a name column would push LEVELS off an 80-column terminal.
+# Past this (in terminal cells) a name column would push LEVELS off an 80-column terminal.
 NAME_WIDTH = 20
 
 
@@ -72,11 +73,6 @@ def _levels(levels: dict[str, int | None]) -> str:
     return " ".join("·" if v is None else str(v) for v in levels.values()) or "-"
 
 
-def _name(name: str) -> str:
-    name = " ".join(name.split()) or "-"
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
-
-
 def _table(found, numbered: bool = False) -> None:
     """One row per session; the last column (levels or the error) is left unpadded."""
     head = ("FILE", "DATE", "CANDIDATE", "LANG", "PACK", "MODE", "STATUS", "ANSWERS", "LEVELS")
@@ -86,20 +82,15 @@ def _table(found, numbered: bool = False) -> None:
         if s.error:
             rows.append((name, "-", "-", "-", "-", "-", "unreadable", "-", s.error))
         else:
-            rows.append((name, _when(s.updated_at), _name(s.candidate), s.lang, s.skill, s.mode, s.status,
+            rows.append((name, _when(s.updated_at), clipped(s.candidate, NAME_WIDTH) or "-", s.lang, s.skill, s.mode, s.status,
                          str(s.answers), _levels(s.levels)))
     if numbered:
         head = ("N", *head)
         rows = [(str(i), *r) for i, r in enumerate(rows, 1)]
-    # East Asian names are two cells wide per character; pad by display width, not by length.
-    from unicodedata import east_asian_width
-
-    def width(text: str) -> int:
-        return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
-
-    widths = [max(width(r[i]) for r in [head, *rows]) for i in range(len(head) - 1)]
+    # Pad by display width, not length: a Chinese name takes two cells a character.
+    widths = [max(cells(r[i]) for r in [head, *rows]) for i in range(len(head) - 1)]
     for r in [head, *rows]:
-        print("  ".join(c + " " * (w - width(c)) for c, w in zip(r, widths)) + "  " + r[-1])
+        print("  ".join(c + " " * (w - cells(c)) for c, w in zip(r, widths)) + "  " + r[-1])
 
 
 def list_cmd(args) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -12,6 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from interviewer.transcript_index import clipped
 from interviewer.tui.fmt import short_path, when
 from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
@@ -22,16 +22,6 @@ from interviewer.tui.widgets.level_bar import LEVEL_STYLES
 
 STATUS_STYLE = {"in_progress": "bold yellow", "finished": "green", "unreadable": "bold red"}
 NAME_CELLS = 12  # a longer name is clipped so the levels stay in view at 80 columns
-
-
-def clipped(name: str, cells: int = NAME_CELLS) -> str:
-    """`name` in at most `cells` terminal cells (a Chinese character takes two), with … when cut."""
-    name = " ".join(name.split())
-    if cell_len(name) <= cells:
-        return name
-    while cell_len(name) > cells - 1:
-        name = name[:-1]
-    return name + "…"
 
 
 def levels_text(levels: dict) -> Text:
@@ -132,7 +122,7 @@ class HistoryScreen(Screen):
                 table.add_row(Text(Path(s.path).name), "-", "-", "-", status, "-", Text(s.error, style="dim"), "-",
                               key=s.path)
                 continue
-            table.add_row(when(s.updated_at), clipped(s.candidate) or Text("-", style="dim"),
+            table.add_row(when(s.updated_at), clipped(s.candidate, NAME_CELLS) or Text("-", style="dim"),
                           T.section("langs").get(s.lang, s.lang), T.mode(s.mode), status, str(s.answers),
                           levels_text(s.levels), s.skill, key=s.path)
         empty = self.query_one("#history-empty", Static)

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from interviewer.i18n import Texts
-from interviewer.plan_view import basis_adds, chain_titles, near_same
+from interviewer.plan_view import chain_titles, sheet_follow_ups
 from interviewer.tui.fmt import unbullet
 from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
@@ -32,19 +32,11 @@ def chain_text(chain, T: Texts, title: str | None = None, asked: list[str] | Non
         out.append(T("plan.line", n=e.line) + "\n", style="dim")
     out.append(T("plan.ask"), style="bold")
     out.append(f"{chain.opening}\n")
-    asked.append(chain.opening)
-    n = 0
-    for i, q in enumerate(chain.follow_ups):
-        basis = chain.follow_up_basis[i] if i < len(chain.follow_up_basis) else ""
-        # follow_ups[0] is what the opening already asks (as on the printed plan).
-        if (i == 0 and basis == chain.opening_basis) or any(near_same(q, seen) for seen in asked):
-            continue
-        asked.append(q)
-        n += 1
+    # The follow-ups the printed plan shows, with a basis only where it says more than the question.
+    for n, (q, basis) in enumerate(sheet_follow_ups(chain, asked), 1):
         out.append(f"  {n:>2}.  ", style="dim")
         out.append(q)
-        # The basis is worth showing only when it names something the question does not.
-        out.append(f"  [{basis}]\n" if basis and basis_adds(q, basis) else "\n", style="dim")
+        out.append(f"  [{basis}]\n" if basis else "\n", style="dim")
     if chain.markers:
         out.append(T("plan.solid") + "\n", style="bold green")
         for m in chain.markers:

@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--answer", metavar="A", help="the answer text")
     g.add_argument("--answer-file", type=text, metavar="F", help="read the answer from this file (- for stdin)")
     g.add_argument("--batch", type=text, metavar="FILE.jsonl", help="one {topic, question, answer} per line")
-    _skill_args(p, lang=False)
+    _skill_args(p)
     p.add_argument("--json", action="store_true", help="print the assessment as JSON")
 
     p = sub.add_parser("chat", help="a line-mode interview in this terminal")

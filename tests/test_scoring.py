@@ -332,3 +332,17 @@ def test_a_marker_naming_an_identifier_needs_the_answer_to_say_it():
     named = vague + " We set expandable_segments:True so fragmentation stopped costing us 6 GB of memory."
     assert not score_answer(topic, vague, "", []).markers
     assert [m.marker for m in score_answer(topic, named, "", []).markers] == [marker]
+
+
+def test_score_takes_lang_and_english_titles(capsys):
+    answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
+              "also all-gathers the parameters again in backward, about 1.5x DP.")
+    assert main(["score", "--lang", "en", "--topic", "ZeRO and FSDP", "--answer", answer, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["topic"] == "ZeRO and FSDP" and out["level"] in (2, 3, 4)
+    assert all(m.isascii() for m in out["missed_markers"])  # the English pack's markers
+    assert main(["score", "--topic", "Hangs, slowdowns, NaN, and loss alignment", "--answer", "I don't know",
+                 "--json"]) == 0  # an English title without --lang finds the English version
+    assert json.loads(capsys.readouterr().out)["topic"] == "Hangs, slowdowns, NaN, and loss alignment"
+    assert main(["score", "--lang", "en", "--topic", "no such topic at all", "--answer", "x"]) == 2
+    assert "no topic named" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 from interviewer import i18n, turns
 from interviewer.report_manager import ManagerView, manager_view
+from interviewer.scorecard import AnswerRef
 from interviewer.scoring import Assessment, MarkerHit, Scorecard, TopicScore
 from interviewer.skills import SkillRef
 from interviewer.textutil import normalize_key
@@ -48,6 +49,8 @@ class TopicReport(BaseModel):
     answers: int = Field(description="answers on this topic that got a level")
     how: str = Field(description="how the level was computed")
     resume_evidence: list[str] = Field(description="résumé quotes the topic's chains were built from")
+    best: AnswerRef | None = Field(default=None, description="the strongest answer on the topic, with a quote")
+    weakest: AnswerRef | None = Field(default=None, description="the weakest answer on the topic, with a quote")
 
 
 class ReportView(BaseModel):
@@ -129,7 +132,8 @@ def _topic_report(topic: str, score: TopicScore | None, t: Transcript, mine: lis
         markers=list(hits.values()), missed_markers=missed if level is not None else [],
         feedback=best.feedback if best else "", answers=len(scored), how=how,
         # Two chains on one topic may quote the same line; a list marker ("- ") is layout, not the quote.
-        resume_evidence=list(dict.fromkeys(_LIST_MARK.sub("", e.quote) for c in chains for e in c.evidence)))
+        resume_evidence=list(dict.fromkeys(_LIST_MARK.sub("", e.quote) for c in chains for e in c.evidence)),
+        best=score.best if score else None, weakest=score.weakest if score else None)
 
 
 def build_report(t: Transcript) -> ReportView:

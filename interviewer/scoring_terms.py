@@ -10,10 +10,11 @@ from __future__ import annotations
 # Markers and danger signals say "can compute", "has a number", "trade-off", "a failure's timeline":
 # these words in rubric text become requirements on the answer's cues, not concepts.
 MARKER_CUES: dict[str, tuple[str, ...]] = {
-    "number": ("数字", "算出", "能算", "算", "多少", "估", "compute", "computing", "number", "how much", "estimate"),
+    "number": ("数字", "算出", "能算", "估算", "多少", "估出", "can compute", "computes", "compute the", "computing",
+               "calculate", "number", "how much", "estimate", "estimates", "work out"),
     # "the main cost" / "成本大头" name a concept, not a trade-off: only "the cost of" asks for one.
     "tradeoff": ("取舍", "权衡", "代价", "tradeoff", "trade-off", "trade off", "the cost", "cost of", "balance"),
-    "incident": ("时间线", "一次故障", "一次", "事后", "案例", "经验", "过程", "timeline", "one failure",
+    "incident": ("时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后", "案例", "经验", "经过", "timeline", "one failure",
                  "follow-up", "a case", "experience", "been through", "one training"),
     "causal": ("理由", "依据", "推演", "为什么", "reasoning", "rationale", "walk-through", "why"),
     "measure": ("怎么测", "测", "measure"),
@@ -27,32 +28,79 @@ CAUSAL = ("因为", "所以", "由于", "导致", "因此", "于是", "原因是
           "as a result", "otherwise", "that's why", "which is why", "in order to", "so that", "leads to",
           "causes", "so it", "so we", "so the", "so each", "so per", "so with", "so for", "means", "that way",
           "this way", "多半是", "通常是", "一般是", "说明", "indicates", "points to", "suggests", "usually means")
-TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中", "得不偿失", "但会", "但是会", "trade-off", "tradeoff", "trade off", "at the cost of", "the cost of",
-            "the cost is", "cost us", "in exchange", "downside", "balancing", "balance", "the price",
-            "worth it", "sacrifice", "that costs", "which costs", "it costs", "costs some", "the catch",
-            "the downside is")
+# Judgement cues come in pairs: each way of saying it in one language has its counterpart in the other, so the
+# same answer reaches the same level in Chinese and in English (tests/test_scoring_parity.py).
+TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中", "得不偿失", "但会", "但是会", "划不来", "付出",
+            "多占", "多花", "以牺牲", "收益不抵",
+            "trade-off", "tradeoff", "trade off", "at the cost of", "the cost of", "at the expense of",
+            "the cost is", "the cost was", "cost us", "cost about", "cost roughly", "it cost", "which cost", "costs us",
+            "in exchange", "in return", "downside", "balancing", "balance", "the price", "worth it", "sacrifice",
+            "that costs", "which costs", "it costs", "costs some", "costs about", "the catch", "the downside is",
+            "we gave up", "gave up", "took up", "extra memory", "more memory", "not worth")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
-VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "复现", "确认", "核对", "对得上", "对照",
+VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "复现", "确认", "核对", "对得上", "对照", "比对",
+              "复测", "核实", "抽查", "回放", "单测", "测试用例", "偏高", "偏低", "一致", "重合", "没有复现", "没再出现",
               "compared", "comparing", "compare", "verified", "verify", "validated", "validate", "confirmed",
               "confirm", "baseline", "ablation", "regression test", "reproduced", "matched", "diffing",
-              "sanity check", "checked that", "which we checked", "we checked", "compares", "回放", "checked against",
-              "check it against", "against the actual", "asserts", "a test that", "单测", "测试用例", "偏高", "偏低")
+              "sanity check", "checked that", "which we checked", "we checked", "compares", "replayed", "checked against",
+              "check it against", "against the actual", "asserts", "a test that", "unit test", "test case",
+              "cross-checked", "double-checked", "retested", "reran", "re-ran", "within noise", "consistent",
+              "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
               "nsight", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
               "pinned it down", "tracked it down")
-INCIDENT_STRONG = ("那次", "有一次", "凌晨", "半夜", "第二天", "事后", "复盘", "one time", "that night",
-                   "next morning", "the next day", "postmortem", "post-mortem", "afterwards", "last year",
-                   "last month", "last week", "last march", "one night",
-                   "3am", "2am", "4am", "上线后", "上线前", "当时", "we first tried", "最开始", "去年", "前年",
-                   "上个月", "那天", "那几天", "连着", "第一版", "最早", "the first version", "our first version")
+INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
+                   "那周", "值班", "被叫起来", "踩过", "踩了", "上线后", "上线前", "当时", "最开始", "去年", "前年",
+                   "上个月", "那天", "那几天", "连着", "第一版", "最早", "一开始",
+                   "one time", "one day", "that night", "next morning", "the next day", "postmortem",
+                   "post-mortem", "afterwards", "last year", "last month", "last week", "last time", "last march",
+                   "one night", "a weekend", "that week", "on call", "got paged", "we hit",
+                   "3am", "2am", "4am", "at first", "we first tried", "the first version", "our first version",
+                   "a few months ago", "early on", "we started with", "back then",
+                   # a root cause and its fix are what make a story an incident
+                   "根因", "原因是", "查下来", "修成", "修复了", "root cause", "traced it to", "the cause was",
+                   "the fix was", "we fixed")
 INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "turned out", "we found", "found that", "in one", "on our",
                  "in our", "when we",
                  "eventually", "then we", "later", "after that", "we moved", "改成", "we switched")
-OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到", "从原来", "went from", "dropped to", "went up",
-           "went down", "down to", "fell to", "improved", "reduced to", "cut it to", "got it to", "back to")
+OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到", "缩到", "降至", "减到", "压到", "从原来", "涨到",
+           "掉到", "变成", "恢复到",
+           "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
+           "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to")
+
+# A number offered as a result with nothing behind it ("提升了 40%", "a 25% speedup", "state of the art") does
+# not make an answer concrete: without a source or a mechanism beside it, it is a claim.
+CLAIM = ("提升", "提高", "加速", "提速", "快了", "能省", "省了", "节省", "能到", "做到", "达到", "降低了", "减少了",
+         "翻倍", "效率", "speedup", "speed-up", "sped up", "faster", "improved by", "improvement", "boost", "gave us",
+         "got us", "got around", "we got", "cut", "reduced", "saves", "save", "up to", "achieved", "reached",
+         "doubled", "more efficient", "efficiency")
+HYPE = ("业界领先", "领先水平", "效果很好", "很完善", "非常高效", "完美", "基本没问题", "效果不错", "很稳定", "秒级",
+        "非常好", "效果显著", "state of the art", "state-of-the-art", "industry-leading", "best-in-class",
+        "very efficient", "really well", "works fine", "basically free", "fully overlapped", "much more efficient",
+        "huge", "perfectly", "scaled really well", "very good")
+# "没在生产上用过", "never used it": the words after are not the candidate's experience.
+NEGATED_EXPERIENCE = (r"(?:没|没有|不曾|从没|从来没|未)(?:在|怎么|真正|实际|亲自)?[^，。；,;]{0,8}?"
+                      r"(?:用过|做过|接触过|试过|碰过|搞过|研究过|遇到过|上过)"
+                      r"|\b(?:never|haven't|have not|didn't|did not)\s+(?:really\s+|actually\s+)?"
+                      r"(?:used|use|tried|try|done|do|worked|work|touched|seen|run|ran)\b|\bnot familiar\b")
+
+# Words a rubric frames its points with ("knows", "能说出"): they say nothing of the point itself.
+RUBRIC_FRAMING_ZH = ("能说出", "能说清", "能算出", "能写出", "能给出", "能解释", "能拆出", "能列出", "能估出", "能当场",
+                     "能画出", "能讲", "知道", "说出", "说清", "算出", "写出", "给出", "解释", "拆出", "列出", "估出",
+                     "当场", "画出", "并能", "能把", "能用", "会用", "有一次", "一次完整", "完整")
+RUBRIC_FRAMING_EN = frozenset("knows know can gives give explains explain uses use able has have states describes "
+                              "writes write says say tells walks through one story names".split())
+# A red flag's own framing says what kind it is: not knowing, a naive remedy, or a misconception.
+FLAG_IGNORANCE = ("不知道", "说不出", "讲不清", "不会算", "不会读", "不会抓", "算不出", "分不清", "不懂", "没算过",
+                  "没量过", "没意识到", "忽视", "不清楚", "does not know", "doesn't know", "cannot", "can't", "unaware",
+                  "never measured", "ignores", "has never", "unclear", "does not notice", "doesn't notice")
+FLAG_NAIVE = ("只会", "只答", "只看", "只知道", "只有", "靠", "凭感觉", "照抄", "默认配置", "从头重跑", "手动", "人工",
+              "就从头", "only", "just", "by restarting", "copies", "gut feeling", "manually", "guess")
+FLAG_MISCONCEPTION = ("以为", "混为一谈", "充当", "当成", "当作", "拿", "thinks", "treats", "assumes", "mistakes",
+                      "confuses", "as if", "believes", "passes off", "counts as", "conflates")
 SEQUENCE = ("先", "再", "然后", "接着", "first", "then", "next", "finally", "第一步", "第二步")
 FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", "i've", "we've", "we'd")
 
@@ -95,7 +143,7 @@ NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "d
 
 # Naive remedies (DESIGN: the pack lists them). Each kind links to rubric signals by SIGNAL_KINDS.
 NAIVE: dict[str, tuple[str, ...]] = {
-    "rerun": ("重跑", "重新跑", "从头跑", "从头训", "重新训练", "再跑一遍", "rerun", "re-run", "run it again",
+    "rerun": ("重跑", "重新跑", "从头跑", "从头训", "重新训练", "rerun", "re-run", "run it again",
               "start over", "from scratch", "restart the job", "restart training", "restart the run"),
     "default_config": ("默认配置", "默认参数", "框架推荐", "官方推荐", "照抄", "抄的", "用默认", "照着论文",
                        "default config", "default configuration", "default settings", "the defaults",
@@ -131,6 +179,7 @@ GENERIC_DANGER: dict[str, tuple[str, str]] = {
     "grader": ("对评分者喊话", "text addressed to the grader"),
     "not_mine": ("说不出自己负责的部分", "cannot describe own part"),
     "vague": ("回答空泛，没有机制", "vague, no mechanism"),
+    "unsourced": ("数字没有出处或依据", "a number without its source or basis"),
 }
 
 # Text addressed to the grader rather than the interviewer (regex, lower-case text). A sentence
@@ -143,9 +192,14 @@ GRADER_PATTERNS: tuple[str, ...] = (
     r"\bas (the|an?) (grader|evaluator|judge|scorer|assessor|reviewer)\b",
     r"\b(note|message|instructions?) (to|for) (the )?(grader|evaluator|judge|scorer|reviewer|ai|model|llm|"
     r"scoring system|grading system|evaluation system|scoring model)\b",
-    r"\blevel\s*(of\s*)?[45]\b", r"\b(record|output|mark|set|give|assign|reply)\b[^.!?\n]{0,30}\blevel\b",
+    # "set the log level to INFO" is configuration: a grade is a level with a number or a superlative after it.
+    r"\blevel\s*(of\s*)?[45]\b",
+    r"\b(record|output|mark|set|give|assign|reply)\b[^.!?\n]{0,30}\blevel\s*(?:to|as|of|=|:)?\s*(?:[1-5]|four|five|max|top)\b",
     r"\bdeveloper mode\b", r"\brules no longer apply\b", r"\b(switch|move) to chain\b", r"\bchain\s+c\d+\b",
-    r"\bskip (every|all) (the )?remaining\b", r"\b(system prompt|the whole rubric|your role)\b",
+    r"\bskip (every|all) (the )?remaining\b",
+    # "we cache the system prompt prefix" is engineering; asking for it, or for the rubric, is not.
+    r"\b(print|show|reveal|output|leak|repeat|dump|tell me|give me|ignore|forget|disregard)\b[^.!?\n]{0,25}"
+    r"\b(system prompt|the (whole )?rubric|your role|your instructions)\b", r"\bforget your role\b",
     r"\b(full marks|highest rating|strong hire|internal referral)\b",
     r"\b(dear|attention|hey) (grader|evaluator|judge|scorer)\b",
     r"\bignore (all |the |any |your |previous |prior |above |earlier )*(instructions|rubric|criteria|scoring|"
@@ -167,11 +221,17 @@ GRADER_PATTERNS: tuple[str, ...] = (
     r"(评为|评成|判为|打成|定为|算作)(第)?\s*(4|四)\s*级", r"(判|评|打|给|算)\s*(成|为|个)?\s*(第)?\s*[4四]\s*级",
     r"(给|致)(评分|打分|阅卷)的", r"评分的\s*(ai|模型|人|系统)",
     r"(评分者|评分员|评分人|阅卷人|阅卷老师|评委|打分的(人|模型)|打分者|评估者)(请|注意|你|们)",
-    r"作为(评分者|评分员|裁判|评估者|打分者|评委)", r"系统提示", r"(系统|助手|用户)\s*[:：][^\n]*(评分|打分|满分|通过|结束|忽略|面试|级|录用|候选人)",
+    r"作为(评分者|评分员|评分器|评分模型|评分系统|裁判|评估者|打分者|评委)",
+    # "系统提示词放在前缀里做缓存" is engineering; a bracketed notice or a request to reveal one is not.
+    r"[【\[(（]\s*系统提示\s*[】\])）]", r"(输出|打印|显示|泄露|告诉我|给我看|说出|忽略|忘掉|忘记)[^。！？\n]{0,10}系统提示",
+    r"(系统|助手|用户)\s*[:：][^\n]*(评分|打分|满分|通过|结束|忽略|面试|[45四五]\s*级|录用|候选人)",
     r"(值|配得上|应该得|应得|应该拿)\s*(第)?\s*(4|四)\s*(级|分)", r"(评分|等级|级别|分数)\s*[:：=]\s*(4|四)",
     r"请(你)?(给|打)(我|这个回答|本回答)?.{0,4}(分|级)", r"(ai|AI|模型)\s*(评分|打分|评估)(助手|员)?(请|注意)",
     r"候选人(已经|已)?(通过|满足)(了)?(所有|全部)", r"候选人已(经)?通过", r"(评分|打分|分数)\s*(一律|都|统一|全部)?\s*(为|是|给|打)\s*[45]", r"开发者模式", r"规则不再适用",
-    r"(评分|打分|阅卷)(系统|器|模型)", r"切换到\s*c\d", r"跳过(所有|全部|剩下)", r"系统提示词", r"角色设定",
+    # A reward model may be called a 评分模型; text addressed to one is the grader's.
+    r"(给|致|对)(评分|打分|阅卷)(系统|器|模型)", r"(评分|打分|阅卷)(系统|器|模型)\s*(请|注意|你|必须|应该|看)",
+    r"切换到\s*c\d", r"跳过(所有|全部|剩下)(的)?(剩下的|剩余的)?(问题|题|题目|追问|环节)",
+    r"(忘掉|忘记|忽略|抛开|跳出)(你的)?角色设定",
     r"(最高评价|满分|强烈推荐录用|内部推荐)", r"(等级|级别|level)\s*[:：=]?\s*\**\s*[45]\s*(级|分)?",
 )
 

@@ -171,6 +171,22 @@ class Vocabulary:
                     j += 1
         return found, covered
 
+    def mask(self, cjk: str) -> str:
+        """A run of Chinese text with every concept form in it replaced by "|" (what is left is not a concept)."""
+        if not self._cjk:
+            return cjk
+        out, j = [], 0
+        while j < len(cjk):
+            for form, _ in self._cjk.get(cjk[j], ()):
+                if cjk.startswith(form, j):
+                    out.append("|")
+                    j += len(form)
+                    break
+            else:
+                out.append(cjk[j])
+                j += 1
+        return "".join(out)
+
     def closure(self, cid: str) -> frozenset[str]:
         """The concept and all its ancestors."""
         if cid not in self._closure:

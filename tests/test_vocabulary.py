@@ -45,7 +45,7 @@ def test_our_pack_reads_with_its_vocabulary_in_both_languages():
     assert zh.vocabulary is en.vocabulary and zh.vocabulary.source.endswith("vocabulary.toml")
     assert zh.topics[0].vocabulary is zh.vocabulary  # a topic reads with its pack's words
     v = zh.vocabulary
-    assert "zero" in v.find("we used fsdp2 with zero-3")[0] and "zero" in v.find("用了 fsdp 做分片")[0]
+    assert "zero" in v.closed(v.find("we used fsdp2 with zero-3")[0]) and "zero" in v.closed(v.find("用了 fsdp 做分片")[0])
     assert v.closure("zero") >= {"zero", "sharding"} and v.kind("allreduce") == "mech"
 
 

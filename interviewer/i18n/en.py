@@ -157,6 +157,7 @@ TEXT = {
         "m_quotes": "Every quote was checked against the candidate's answers (ignoring whitespace and punctuation); "
                     "a quote that does not match is marked.",
         "m_computed": "The transcript holds no scorecard; this report totals the per-answer scores itself.",
+        "best": "Best answer", "weakest": "Weakest answer", "level_n": " (level {level})",
         "scorers_none": "none", "how_fallback": "levels of the {n} scored answers: {levels}", "lq": "\"", "rq": "\"",
         "sep": ": ", "list_sep": "; ", "name_sep": " — ",
         "counts": "{assessed}/{topics} topics assessed · {scored}/{answers} answers scored",

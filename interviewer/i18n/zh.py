@@ -147,6 +147,7 @@ TEXT = {
         "m_dangers": "危险信号 {dangers} 条：评分器在回答里找到、并逐字引用了原话的信号。",
         "m_quotes": "每条原话都和候选人的回答逐字核对过（忽略空白和标点）；对不上的会标出来。",
         "m_computed": "转录里没有保存评分表，本报告根据每条回答的评分重新汇总。",
+        "best": "最好的一题", "weakest": "最弱的一题", "level_n": "（{level} 级）",
         "scorers_none": "无", "how_fallback": "{n} 次已评分回答的等级：{levels}", "lq": "“", "rq": "”", "sep": "：",
         "list_sep": "；", "name_sep": " — ",
         "counts": "评估了 {assessed}/{topics} 个主题 · {scored}/{answers} 条回答有等级",

@@ -1,0 +1,202 @@
+"""The scorer's labelled sets: agreement per set, the quote audit, and the candidates' order in the scorecard.
+
+Sets (tests/data): devset.jsonl (the public distributed-training pack, read with our pack's vocabulary),
+ours_dev.jsonl (our pack, for tuning), ours_heldout.jsonl (our pack, written before any tuning, never tuned on),
+candidates.jsonl (whole candidates of known level, each answering several questions).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from pathlib import Path
+
+from interviewer import skills, vocabulary
+from interviewer.scorecard import build_scorecard
+from interviewer.scoring import Assessment, score_answer
+from interviewer.scoring_read import read
+from interviewer.scoring_rubric import rubric_for
+from interviewer import scoring as S
+from interviewer.textutil import found_in
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+OUR_PACK = ROOT / "skills" / "distributed-training"
+PUBLIC_PACK = ROOT.parent / "shared" / "upstream" / "offercome" / "skills" / "distributed-training"
+
+
+def ranks(xs: list[float]) -> list[float]:
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rho with average ranks for ties (Pearson on ranks)."""
+    if len(a) < 2:
+        return float("nan")
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = statistics.fmean(ra), statistics.fmean(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra) ** 0.5
+    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
+    return cov / (va * vb) if va and vb else float("nan")
+
+
+def load(name: str) -> list[dict]:
+    path = DATA / name
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def our_packs() -> dict:
+    return {lang: skills.resolve(str(OUR_PACK), lang) for lang in ("zh", "en")}
+
+
+def public_packs() -> dict | None:
+    if not PUBLIC_PACK.is_dir():
+        return None
+    vocab = vocabulary.read(OUR_PACK / "vocabulary.toml")  # the public pack has none; it is our field
+    return {"zh": skills.load_pack(PUBLIC_PACK / "SKILL.md").with_vocabulary(vocab),
+            "en": skills.load_pack(PUBLIC_PACK / "SKILL.en.md").with_vocabulary(vocab)}
+
+
+def score_row(packs: dict, row: dict) -> Assessment:
+    pack = packs[row["skill_lang"]]
+    topic = pack.topic(row["topic"])
+    return score_answer(topic, row["answer"], row["question"], pack.danger_for(topic.title))
+
+
+def evaluate(rows: list[dict], packs: dict, timing: bool = False) -> dict:
+    """Figures for one group of rows; each row carries its gold level, signal, danger flag and kind."""
+    pairs, results, quotes_ok, times = [], [], True, []
+    for row in rows:
+        a = score_row(packs, row)
+        if timing:
+            runs = []
+            for _ in range(3):  # best of 3: the scorer's own cost, not the machine's noise
+                t0 = time.perf_counter()
+                score_row(packs, row)
+                runs.append(time.perf_counter() - t0)
+            times.append(min(runs))
+        results.append((row, a))
+        quotes = [h.evidence for h in a.markers] + [d.evidence for d in a.danger_signals]
+        quotes_ok &= all(found_in(q, row["answer"]) for q in quotes)
+        if row["level"] is not None and a.level is not None:
+            pairs.append((row["level"], a.level))
+    gold = [g for g, _ in pairs]
+    got = [p for _, p in pairs]
+    n = len(pairs) or 1
+    guarded = [(r, a) for r, a in results if r["kind"] in ("manipulation", "stuffing")]
+    floored = [(r, a) for r, a in results if r["signal"] in ("dont_know", "not_mine")]
+    shows = [(r, a) for r, a in results if r["has_danger"]]
+    solid = [(r, a) for r, a in results if (r["level"] or 0) >= 3]
+    fig = {
+        "answers": len(rows),
+        "scored_pairs": len(pairs),
+        "unscored_gold_level": sum(1 for r, a in results if r["level"] is not None and a.level is None),
+        "exact": sum(g == p for g, p in pairs) / n,
+        "within_one": sum(abs(g - p) <= 1 for g, p in pairs) / n,
+        "spearman": spearman(gold, got),
+        "signal_agreement": sum(r["signal"] == a.signal for r, a in results) / (len(results) or 1),
+        "manipulation_or_stuffing_le2": all((a.level or 0) <= 2 for _, a in guarded),
+        "dont_know_not_mine_level1": all(a.level == 1 for _, a in floored),
+        "danger_recall": sum(bool(a.danger_signals) for _, a in shows) / (len(shows) or 1),
+        "danger_on_solid": sum(bool(a.danger_signals) for _, a in solid) / (len(solid) or 1),
+        "quotes_found": quotes_ok,
+        "_results": results,
+        "_pairs": pairs,
+    }
+    if times:
+        fig["ms_per_answer_median"] = 1000 * statistics.median(times)
+        fig["ms_per_answer_p95"] = 1000 * sorted(times)[int(0.95 * (len(times) - 1))]
+    return fig
+
+
+# --------------------------------------------------------------------------- candidates
+
+
+def candidate_order(packs: dict) -> dict:
+    """Each candidate's scorecard (topic levels, median rule) and whether the candidates' levels keep their order."""
+    cards = []
+    pairs = []
+    for c in load("candidates.jsonl"):
+        pack = packs[c["lang"]]
+        assessed = []
+        for x in c["answers"]:
+            topic = pack.topic(x["topic"])
+            a = score_answer(topic, x["answer"], x["question"], pack.danger_for(topic.title))
+            assessed.append(a)
+            if a.level is not None:
+                pairs.append((x["level"], a.level))
+        card = build_scorecard(list(dict.fromkeys(a.topic for a in assessed)), assessed, c["lang"])
+        levels = [t.level for t in card.topics if t.level is not None]
+        best = [max((a.level or 0) for a in assessed if a.topic == t.topic) for t in card.topics]
+        cards.append({"id": c["id"], "gold": c["level"], "topic_levels": levels,
+                      "mean": statistics.fmean(levels), "max_rule_mean": statistics.fmean(best)})
+    ordered = all(x["mean"] < y["mean"] for x in cards for y in cards if x["gold"] < y["gold"])
+    max_ordered = all(x["max_rule_mean"] < y["max_rule_mean"] for x in cards for y in cards if x["gold"] < y["gold"])
+    inversions = sum(1 for x in cards for y in cards if x["gold"] < y["gold"] and x["mean"] >= y["mean"])
+    return {"candidates": cards, "order_kept": ordered, "pairs_out_of_order": inversions,
+            "order_kept_with_best_answer_rule": max_ordered, "_answer_pairs": pairs}
+
+
+# --------------------------------------------------------------------------- quote audit
+
+
+def _shows_point(pack, topic, marker: str, quote: str) -> tuple[bool, bool]:
+    """(the quote carries the marker's subject, the quote shows it: a number, formula, mechanism word or reason).
+
+    Checked on the quote alone, re-read from scratch: two of the terms of one point of the marker including its
+    subject (its heaviest term), and in the quote a number, a formula, a mechanism word or a reason.
+    """
+    rubric = rubric_for(S._docs(topic, pack.danger_for(topic.title)), topic.vocabulary)
+    terms = rubric.terms_of(quote)
+    item = rubric.item(marker)
+    subject = rich = False
+    for point in (item.whole, *item.parts):
+        hit = point.terms & terms
+        if len(hit) >= min(2, len(point.terms)) and (point.key in hit or len(hit) >= 3):
+            subject = True
+        rich |= len(hit) >= 4
+    r = read(quote, topic.vocabulary)
+    mech = any(topic.vocabulary.kind(c) == "mech" for cl in r.clauses for c in cl.said)
+    number = any(k != "bare" for cl in r.clauses for k in cl.numbers)
+    reason = r.has("causal") or r.has("sequence") or r.has("tradeoff") or r.has("contrast")
+    return subject, bool(number or mech or reason or rich or not topic.vocabulary.concepts)
+
+
+def audit(rows: list[dict], packs: dict) -> dict:
+    """Every credited quote checked for its marker's subject and evidence; stated markers checked for credit."""
+    credited = subject_ok = shown_ok = 0
+    stated = stated_missed = extra = 0
+    missed_list, extra_list, sample = [], [], []
+    for row in rows:
+        pack = packs[row["skill_lang"]]
+        topic = pack.topic(row["topic"])
+        a = score_row(packs, row)
+        for h in a.markers:
+            credited += 1
+            subj, shown = _shows_point(pack, topic, h.marker, h.evidence)
+            subject_ok += subj
+            shown_ok += shown
+            sample.append((row["id"], h.marker, h.evidence, subj and shown))
+        if "markers" in row and a.level is not None:
+            said = {topic.markers[i] for i in row["markers"]}
+            got = {h.marker for h in a.markers}
+            stated += len(said)
+            stated_missed += len(said - got)
+            missed_list += [(row["id"], m) for m in said - got]
+            extra += len(got - said)
+            extra_list += [(row["id"], m, next(h.evidence for h in a.markers if h.marker == m)) for m in got - said]
+    return {"credited": credited, "quote_has_subject": subject_ok, "quote_shows_it": shown_ok,
+            "stated_markers": stated, "stated_but_missed": stated_missed, "credited_not_labelled": extra,
+            "_missed": missed_list, "_extra": extra_list, "_sample": sample}

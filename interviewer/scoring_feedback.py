@@ -1,0 +1,106 @@
+"""One line of feedback per answer: this answer's most important missing point, in the pack's language.
+
+The point is a sign of a solid answer the answer did not state (never one it covered, even in part), chosen by
+how much of it the question asked for; the advice fits what the answer showed: after "I don't know" the point
+itself, never a step deeper; after names, its mechanism and a number; after a mechanism, a trade-off, a check
+or a real incident around it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from interviewer.scoring_rubric import Rubric
+from interviewer.skills import Topic
+from interviewer.textutil import split_top
+
+if TYPE_CHECKING:  # pragma: no cover
+    from interviewer.scoring import DangerHit
+    from interviewer.scoring_level import Features
+
+# A marker the answer touched this much is partly covered: naming it as "missing" would be wrong.
+TOUCHED = 0.3
+_CLIP = 70
+
+
+# "知道 X" / "knows X": the point is X; the feedback names the point, not the rubric's framing of it.
+_LEAD = re.compile(r"^(?:知道|能说出|能说清|能算出|能写出|能给出|能解释|能拆出|能列出|能估出|能当场算出|能当场|能画出|能讲|能把|"
+                   r"能用|会用|能|会|有)\s*|^(?:knows?|can|names|gives|explains|writes|computes|estimates|uses|has|says)\s+",
+                   re.I)
+
+
+def _clip(text: str) -> str:
+    text = _LEAD.sub("", " ".join(text.split())).rstrip("。.;；，,")
+    return text if len(text) <= _CLIP else text[: _CLIP - 1].rstrip(" ，,、") + "…"
+
+
+def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
+                  seen: dict[str, float], level: int | None) -> str:
+    """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none."""
+    best, best_score = "", -1.0
+    for i, m in enumerate(missed):
+        if seen.get(m, 0.0) >= TOUCHED:
+            continue
+        item = rubric.item(m)
+        for point in (item.whole, *item.parts):
+            # The question's "ZeRO" asks about a marker's "ZeRO-1": a concept covers its narrower ones.
+            terms = point.terms | {"c:" + c for t in point.terms if t.startswith("c:")
+                                   for c in rubric.vocab.closure(t[2:])}
+            asked = sum(rubric.weight(t) for t in terms & question_terms)
+            # Earlier markers are the basics; a weak answer needs those first, a strong one the later ones.
+            order = (len(topic.markers) - topic.markers.index(m)) if (level or 1) <= 2 else topic.markers.index(m)
+            score = asked * 10 + order * 0.1 + (0.05 if point is not item.whole else 0.0)
+            if score > best_score:
+                best, best_score = _shown(m, point.text), score
+    return _clip(best)
+
+
+def _shown(marker: str, part: str) -> str:
+    """The clause of the marker a part belongs to, as written (a part cut at a bracket reads as a fragment)."""
+    for piece in split_top(marker, ("，", "；", ";", "、")):
+        if part.strip() and part.strip() in piece:
+            return piece
+    return marker
+
+
+def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
+             f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str) -> str:
+    if level is None:
+        return ""
+    zh = lang == "zh"
+    point = missing_point(topic, rubric, question_terms, missed, seen, level)
+    rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
+    if signal in ("dont_know", "not_mine"):
+        target = point or rung
+        return (f"这一题的要点是「{target}」：先弄懂它是怎么回事，再试着给出一个数字。" if zh else
+                f"The point of this question is \"{target}\": learn how it works, then try to put a number on it.")
+    if f.off_question:
+        target = point or rung
+        return (f"回答没有扣住问题；这里要讲的是「{target}」。" if zh else
+                f"The answer did not address the question; it asked about \"{target}\".")
+    if level == 1:
+        target = point or rung
+        return (f"先讲清「{target}」的机制，带一个具体数字。" if zh else
+                f"Explain how \"{target}\" works, with one concrete number.")
+    if level == 2:
+        if f.claims and not f.credited:
+            lead = "数字要有出处：" if zh else "Give the source of your numbers: "
+        else:
+            lead = "把名词落到机制上：" if zh else "Go from names to mechanism: "
+        target = point or rung
+        return (f"{lead}讲清「{target}」，带一个数字并说明它从哪来。" if zh else
+                f"{lead}explain \"{target}\", with a number and where it came from.")
+    if level == 3:
+        if point:
+            return (f"要到下一级需要判断：围绕「{point}」讲一次你做过的取舍、验证或真实事故。" if zh else
+                    f"To show judgement, tell a trade-off you made, a check you ran or a real incident around "
+                    f"\"{point}\".")
+        return ("要到下一级需要判断：讲一次你做过的取舍、怎么验证的，或一次真实事故的经过。" if zh else
+                "To show judgement, tell a trade-off you made, how you verified it, or how a real incident unfolded.")
+    naive = next((d.signal for d in dangers), "")
+    if naive:
+        return (f"已经扎实；但要避免「{_clip(naive)}」。" if zh else f"Solid; but avoid \"{_clip(naive)}\".")
+    if point:
+        return (f"已经扎实；还可以补上「{point}」。" if zh else f"Solid; one point still open: \"{point}\".")
+    return "已经扎实，要点都讲到了。" if zh else "Solid: every point of this topic was covered."

@@ -1,0 +1,205 @@
+"""What an answer shows, as counts, and the ladder level and signal they give.
+
+1 can't (or answers another question), 2 knows the names, 3 explains the mechanism with numbers, 4 judgement: a
+trade-off weighed, a validation, a real incident. A number lifts an answer only with something behind it: a
+mechanism or a source in its sentence; "提升了 40%" and "state of the art" on their own are claims.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from interviewer import scoring_read as R
+from interviewer import scoring_terms as T
+from interviewer.scoring_marks import Credit, windows
+from interviewer.scoring_rubric import Rubric, literal_terms
+
+_CLAIM = R.cue_regex(T.CLAIM)
+_HYPE = R.cue_regex(T.HYPE)
+_FROM_TO = re.compile(r"(?:从|from)\s*[^，。,;；]{0,12}?\d[^，。,;；]{0,16}?(?:到|降到|提到|涨到|掉到|变成|to)\s*[^，。,;；]{0,6}?\d")
+_RESULT_KINDS = ("percent", "ratio")
+
+
+@dataclass
+class Features:
+    """Counts the level is decided from; kept so tests and the bench can say why."""
+
+    relevance: float = 0.0  # weight of the topic's and the question's terms in the answer
+    domain: int = 0  # distinct rubric terms and concepts the answer uses
+    breadth: float = 0.0  # the same, a concept counting whole and a plain word half
+    credited: int = 0  # markers shown, each with its clause
+    credited_numbers: int = 0  # of which the clause has a number or a formula
+    grounded: int = 0  # numbers with a mechanism or a source in their sentence
+    claims: int = 0  # result numbers with nothing behind them
+    statements: int = 0  # sentences that explain: two terms and a mechanism, a reason or a formula
+    hype: bool = False
+    judgement: list[str] = field(default_factory=list)
+    off_question: bool = False
+    numeric: bool = True  # the rubric asks for numbers (most of our pack's markers do; a behavioural one may not)
+    solid: float = 0.0  # terms of the topic's signs of a solid answer (not of its red flags) the answer uses
+    answered: float = 0.0  # the question's own words the answer takes up (concepts whole, words, pairs a third)
+
+
+_UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
+
+
+# For how much of the field an answer names: a concept counts whole, a plain word or a number half.
+_BREADTH = {"c": 1.0, "w": 0.5, "n": 0.5, "z": 0.25}
+
+
+def _count(terms, weights: dict[str, float] = _UNIT_WEIGHT) -> float:
+    return sum(weights[t[0]] for t in terms)
+
+
+def _literal_all(r: R.Reading) -> frozenset[str]:
+    key = ("literal_all",)
+    if key not in r.memo:
+        r.memo[key] = literal_terms(" ".join(r.sentences), True, r.vocab)
+    return r.memo[key]
+
+
+def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question_terms: frozenset[str],
+             credits: list[Credit], numeric: bool = True, solid_terms: frozenset[str] = frozenset(),
+             asked: frozenset[str] = frozenset()) -> Features:
+    f = Features(numeric=numeric)
+    wanted = topic_terms | question_terms
+    said: set[str] = set()
+    units_all: set[str] = set()
+    for i, sent in enumerate(r.sentences):
+        cls = r.sentence_clauses(i)
+        if not cls:
+            continue
+        terms = frozenset().union(*(w.terms for w in windows(r, rubric) if w.sent == i and len(w.clauses) == 1))
+        said |= terms
+        # What the sentence names outright (a concept once, not with its parents), for counting.
+        units = {"c:" + c for cl in cls for c in cl.said if r.vocab.kind(c) != "context"}
+        units |= {t for t in terms if not t.startswith("c:")}
+        units_all |= units
+        mine = terms & wanted
+        n = R.norm(sent)
+        has_src = bool(R.CUES["provenance"].search(n))
+        mechs = {c for cl in cls for c in cl.said if r.vocab.kind(c) == "mech"}
+        # A reason, a formula, or the steps of a process ("生成 id，再通过 TCPStore 发给…") explain how.
+        reason = (bool(cls[0].cues.get("causal") or cls[0].cues.get("sequence"))
+                  or any("formula" in cl.numbers for cl in cls))
+        claim_like = _claim_sentence(n) or any(claim_clause(r, cl) for cl in cls)
+        numbered = False
+        for cl in cls:
+            claimed = claim_clause(r, cl)
+            for k in cl.numbers:
+                if k == "bare" and not (mechs and reason and len(units) >= 2):
+                    continue  # a bare number counts only inside an explanation ("overflow above 65504")
+                if k in _RESULT_KINDS and claimed:
+                    f.claims += 1
+                elif k == "config" and not (mechs or reason):
+                    continue  # "TP=8、DP=8" is a setting; it counts once its reason is given
+                elif (mine or len(units) >= 2) and (mechs or reason or has_src or len(units) >= 2 or k == "formula"):
+                    f.grounded += 1
+                    numbered = True
+        neg = any(cl.cues.get("dont_know") for cl in cls)
+        # Explains: two terms and a reason, a number or two mechanisms; where the rubric asks for no numbers, a
+        # sentence dense in the rubric's own terms is an explanation too ("kept towers separated with a buffer…").
+        dense = not f.numeric and _count(units) >= 3
+        if len(units) >= 2 and (reason or numbered or len(mechs) >= 2 or dense) and not neg and not (
+                claim_like and not reason):
+            f.statements += 1
+        f.hype |= bool(_HYPE.search(n))
+    rel = _count(said & wanted)
+    f.relevance = rel
+    f.solid = _count(said & solid_terms)
+    f.answered = _count(asked & (said | _literal_all(r)))
+    f.domain = len(units_all)
+    f.breadth = _count(units_all, _BREADTH)
+    f.credited = len(credits)
+    f.credited_numbers = sum(1 for c in credits if any(k != "bare" for cl in c.window.clauses for k in cl.numbers))
+    # Off the question: nothing of the topic or the question, or a word of it in an answer about something else.
+    concepts = {t for t in units_all if t.startswith("c:")}
+    rel_c = len(r.vocab.closed([t[2:] for t in concepts]) & {t[2:] for t in wanted if t.startswith("c:")})
+    # (An answer with no term of the field at all is vague, not off the question.)
+    f.off_question = bool(r.sentences) and not credits and bool(units_all) and (
+        rel < 1 or (bool(r.vocab.concepts) and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3))
+    exp = _own(r)
+    if r.has("tradeoff"):
+        f.judgement.append("tradeoff")
+    if r.has("validation"):
+        f.judgement.append("validation")
+    if exp and r.has("incident"):
+        f.judgement.append("incident")
+    if exp and (r.has("provenance") or r.has("outcome")):
+        f.judgement.append("measured")
+    return f
+
+
+def _claim_sentence(n: str) -> bool:
+    return bool(_HYPE.search(n)) and not _FROM_TO.search(n) and not R.CUES["provenance"].search(n)
+
+
+def claim_clause(r: R.Reading, cl: R.Clause) -> bool:
+    """A result offered with nothing behind it: "提升了 40%" in one clause, or hype ("业界领先") in the sentence,
+    with no source and no before/after in the sentence ("what it saves is activations" is a mechanism)."""
+    n = R.norm(r.sentences[cl.sent])
+    if _FROM_TO.search(n) or R.CUES["provenance"].search(n):
+        return False
+    return bool(_HYPE.search(n)) or (bool(_CLAIM.search(R.norm(cl.text))) and any(k in _RESULT_KINDS for k in cl.numbers))
+
+
+def asks_numbers(markers: list[str]) -> bool:
+    """Whether a rubric expects numbers: one in ten of its markers (the whole pack's) holds a digit or asks for one.
+
+    Our field's pack does throughout ("3 = the mechanism with numbers"); a behavioural rubric may never.
+    """
+    rx = R.cue_regex(T.MARKER_CUES["number"])
+    asking = sum(1 for m in markers if any(ch.isdigit() for ch in m) or rx.search(R.norm(m)))
+    return bool(markers) and asking >= 0.1 * len(markers)
+
+
+def _own(r: R.Reading) -> bool:
+    """The candidate speaks of their own work: "we"/"我们", or a story ("有一次…", Chinese often drops the "我们")."""
+    return r.has("first_person") or r.has("incident") or r.cues.get("incident_weak", 0) >= 2
+
+
+def level(r: R.Reading, f: Features) -> int | None:
+    if not r.sentences:
+        return 1 if r.grader else None  # only text for the grader: an answer with nothing in it
+    if f.off_question:
+        return 1  # knowledge of something else is not an answer to this question
+    # Without a vocabulary no word is known to be a name of the field: any two of the rubric's words will do.
+    named = not r.vocab.concepts or any(r.vocab.kind(c) in ("name", "mech") for cl in r.clauses for c in cl.said)
+    if not f.credited and (f.breadth < 1 or (f.breadth < 2 and not named)):
+        return 1  # not a name of the field beyond a plain word ("it saves memory"): nothing to build on
+    lv = 2
+    # Where the rubric asks for numbers, a mechanism needs one beside it; where it does not, explaining is enough.
+    numbers = f.grounded + f.credited_numbers if f.numeric else f.statements + f.credited
+    explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or f.statements))
+                 or (f.statements >= 2 and (f.grounded >= 1 or not f.numeric))
+                 # A rubric of judgements, not numbers (a behavioural one): the answer works with two of the
+                 # points of a solid answer, in its own words, and the rest of the answer is about them.
+                 or (not f.numeric and f.solid + f.answered >= 3))
+
+    if explained:
+        lv = 3
+        # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
+        j = set(f.judgement)
+        if f.numeric and _own(r) and numbers >= 2 and (len(j) >= 2 or j & {"incident", "validation"}):
+            lv = 4
+        # Without numbers to weigh, judgement needs two of its kinds and most of a solid answer's points.
+        elif not f.numeric and _own(r) and len(j) >= 2 and f.solid >= 3 and f.answered >= 3:
+            lv = 4
+    # Grader-addressed text was set aside before this point: it neither counts nor costs anything here, so an
+    # injected "rate me level 4" leaves the level where the rest of the answer puts it (and is flagged apart).
+    if r.stuffing or (f.hype and not f.credited):
+        lv = min(lv, 2)
+    return lv
+
+
+def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
+    """True when the clauses without `drop`-cues still carry an answer (mechanism or a number)."""
+    keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
+    concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
+    mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
+    nums = sum(1 for cl in keep for k in cl.numbers if k != "bare")
+    if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
+        return True
+    # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.
+    return bool(f and (f.credited or f.statements) and any(not cl.cues.get(drop) for cl in r.clauses[1:]))

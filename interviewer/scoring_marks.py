@@ -1,0 +1,347 @@
+"""Which signs of a solid answer an answer shows, and which red flags it raises, each with the clause that shows it.
+
+A marker is credited only with a quote that carries its subject (its heaviest terms) and shows it: a number, a
+formula, a mechanism word or a reason in the same few clauses, said in the candidate's own voice (not "没在生产
+上用过", not inside a "我不知道"). Long markers hold several points ("…注入 MASTER_ADDR 与 rank 变量"): stating one
+of them is stating the marker. A red flag is raised on the clause that says it, for the topic asked about and
+for any other topic of the pack the answer strays into.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from interviewer import scoring_read as R
+from interviewer import scoring_terms as T
+from interviewer.scoring_rubric import Item, Point, Rubric
+
+_NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
+_NAIVE_NEG = R.CUES["naive_neg"]
+_NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可靠", "并不", "不会", "isn't", "is not", "doesn't",
+                         "does not", "not the same", "misleading", "can't", "cannot", "never", "rather than",
+                         "instead of", "而不是", "不然", "否则", "只要", "即使", "even"))
+_FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
+    ("ignorance", T.FLAG_IGNORANCE), ("naive", T.FLAG_NAIVE), ("misconception", T.FLAG_MISCONCEPTION))}
+
+
+@dataclass
+class Window:
+    """A few consecutive clauses of one sentence (or two short sentences): where a point can be shown."""
+
+    sent: int
+    clauses: list[R.Clause]
+    text: str
+    terms: frozenset[str]
+
+    @property
+    def named(self) -> frozenset[str]:
+        """The concepts the window names itself (not their broader ideas)."""
+        return frozenset("c:" + c for cl in self.clauses for c in cl.concepts)
+
+
+@dataclass
+class Credit:
+    item: str
+    window: Window
+    point: Point
+    matched: frozenset[str]
+    coverage: float
+
+
+def clause_terms(r: R.Reading, rubric: Rubric, cl: R.Clause) -> frozenset[str]:
+    key = ("terms", id(rubric), cl.sent, cl.start)
+    if key not in r.memo:
+        concepts = r.vocab.closed([c for c in cl.concepts if r.vocab.kind(c) != "context"])
+        r.memo[key] = frozenset({"c:" + c for c in concepts}) | rubric.literal(cl.text)
+    return r.memo[key]
+
+
+def windows(r: R.Reading, rubric: Rubric) -> list[Window]:
+    key = ("windows", id(rubric))
+    if key in r.memo:
+        return r.memo[key]
+    out: list[Window] = []
+    for i, sent in enumerate(r.sentences):
+        cls = r.sentence_clauses(i)
+        for lo in range(len(cls)):
+            for hi in range(lo, min(lo + 3, len(cls))):
+                part = cls[lo : hi + 1]
+                text = sent[part[0].start : part[-1].end].strip()
+                out.append(Window(i, part, text, frozenset().union(*(clause_terms(r, rubric, c) for c in part))))
+        if len(cls) > 3 and len(sent) <= 220:
+            out.append(Window(i, cls, sent, frozenset().union(*(clause_terms(r, rubric, c) for c in cls))))
+        if i + 1 < len(r.sentences) and len(sent) <= 120 and len(r.sentences[i + 1]) <= 120 and cls:
+            nxt = r.sentence_clauses(i + 1)
+            if nxt:
+                out.append(Window(i, cls + nxt, sent + " " + r.sentences[i + 1],
+                                  frozenset().union(*(clause_terms(r, rubric, c) for c in cls + nxt))))
+    r.memo[key] = out
+    return out
+
+
+def shows(r: R.Reading, w: Window, matched: frozenset[str], point_terms: frozenset[str] = frozenset()) -> bool:
+    """A number, a formula, a mechanism word or a reason beside the point; never a sentence that only claims a result.
+
+    Without a vocabulary (no word is known to be a mechanism) a statement rich in the point's own terms counts too.
+    """
+    from interviewer.scoring_level import claim_clause
+
+    if all(claim_clause(r, cl) for cl in w.clauses):
+        return False  # "MFU 做到了 60%，属于业界领先" shows no point, whatever words it shares with one
+    for cl in w.clauses:
+        if any(k != "bare" for k in cl.numbers):
+            return True
+        # A mechanism word besides the point's own subject ("Weight sync is done through the framework" only
+        # names the subject).
+        if any(r.vocab.kind(c) == "mech" and "c:" + c not in point_terms for c in cl.said):
+            return True
+    for sent in {cl.sent for cl in w.clauses}:
+        first = r.sentence_clauses(sent)[0]  # sentence-level cues live on its first clause
+        if (first.cues.get("causal") or first.cues.get("tradeoff") or first.cues.get("contrast")
+                or first.cues.get("sequence")):
+            return True  # a reason, a weighing, or the steps of a procedure ("…, then replay that batch")
+    # Three of the point's own terms with a mechanism among them is a statement of it ("ZeRO-1 切优化器状态，
+    # ZeRO-2 再切梯度"); without a vocabulary no word is known to be a mechanism, so three terms are enough.
+    mech = any(r.vocab.kind(t[2:]) == "mech" for t in matched if t.startswith("c:"))
+    return (len(matched) >= 3 and (mech or not r.vocab.concepts)) or len(matched) >= 5
+
+
+def negated(w: Window) -> bool:
+    """Said as not the candidate's own: "我不知道…", "没在生产上用过", "never used it"."""
+    return any(cl.cues.get("dont_know") for cl in w.clauses) or bool(_NEG_EXPERIENCE.search(R.norm(w.text)))
+
+
+_UNIT_OF = re.compile(r"^n:[\d.]+(\D.*)$")
+
+
+def _match(rubric: Rubric, point: Point, terms: frozenset[str]) -> tuple[frozenset[str], float]:
+    """The point's terms found, with their weight. A marker's figure is an example ("p=8、m=32 时约 18%"): the
+    answer's own figure in the same unit stands for one of them, at half weight."""
+    hit = point.terms & terms
+    weight = sum(rubric.weight(t) for t in hit)
+    units = {m.group(1) for t in terms if (m := _UNIT_OF.match(t))}
+    for t in sorted(point.terms - hit):
+        m = _UNIT_OF.match(t)
+        if m and m.group(1) in units:
+            hit |= {t}
+            weight += 0.5 * rubric.weight(t)
+            units.discard(m.group(1))
+    return hit, weight
+
+
+def _fits(rubric: Rubric, point: Point, hit: frozenset[str], weight: float, whole: bool, strict: bool) -> bool:
+    if len(hit) < min(2, len(point.terms)) or point.weight <= 0:
+        return False
+    if len(point.terms) == 1:
+        return next(iter(point.terms)).startswith("c:") and point.terms <= hit  # "有通信占比数字": the concept
+    if not whole and len(point.terms) >= 4 and len(hit) < 3:
+        return False  # a clause of a marker ("并用 NVLink 带宽换算成时间") is not met by two common words of it
+    if not whole and not any(rubric.specific(t) for t in hit if t in point.terms):
+        return False  # nor a short one ("逐参数分片") by the field's commonest words ("参数", "分片")
+    cov = weight / point.weight
+    need = (0.6 if len(point.terms) <= 3 else 0.4) if whole else 0.55
+    if not whole and len(hit) >= 3 and point.key in hit:
+        need = 0.42  # its subject and two more of its words: a paraphrase ("桶太小，启动延迟占比高")
+    if strict:
+        need += 0.1
+    # The point's subject must be there: its heaviest term, or most of the point in three terms or more.
+    heavy = point.key in hit or weight >= 0.7 * point.weight or (len(hit) >= 3 and cov >= 0.5)
+    return heavy and cov >= need and weight >= rubric.min_weight
+
+
+def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: bool = False,
+         accept=None, given: frozenset[str] = frozenset()) -> Credit | None:
+    """The window that shows the item best (highest coverage, then the shortest) and that `accept` takes.
+
+    `given` are the question's terms: a question that names the subject ("为什么要 gang 调度？") lets the answer
+    leave it out, but the answer itself must still say two of the point's terms.
+    """
+    found: Credit | None = None
+    for w in windows(r, rubric):
+        if short and len(w.clauses) > 4:
+            continue
+        for point in (item.whole, *item.parts):
+            # Two of the point's terms in the answer itself (a question that names the subject does not count).
+            said = point.terms & w.terms
+            if len(said) < min(2, len(point.terms)):
+                continue
+            hit, weight = _match(rubric, point, w.terms | given)
+            if not _fits(rubric, point, hit, weight, point is item.whole, strict) or not point.exact <= w.named:
+                continue
+            c = Credit(item.text, w, point, hit, weight / point.weight)
+            if found is not None and _rank(rubric, item, c) <= _rank(rubric, item, found):
+                continue
+            if accept is None or accept(c):
+                found = c
+    return found
+
+
+def _rank(rubric: Rubric, item: Item, c: Credit) -> tuple:
+    """Most of the whole marker shown, then the best-covered clause of it, then a number, then the shortest."""
+    whole = sum(rubric.weight(t) for t in item.whole.terms & c.window.terms)
+    # A longer window must earn its length: each clause beyond the first costs a little of what it shows.
+    whole *= 1 - 0.08 * (len(c.window.clauses) - 1)
+    number = any(k != "bare" for cl in c.window.clauses for k in cl.numbers)
+    return (round(whole, 6), round(c.coverage, 6), number, -len(c.window.text))
+
+
+def _weight(rubric: Rubric, c: Credit) -> float:
+    return sum(rubric.weight(t) for t in c.matched)
+
+
+def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
+    """What the marker's wording asks for beyond its subject: a story, a number, a trade-off."""
+    sentence = R.norm(r.sentences[w.sent])
+    if "incident" in item.cues and not (r.has("first_person") and (r.has("incident") or r.has("incident_weak"))):
+        return False
+    if "number" in item.cues and not any(k != "bare" for cl in w.clauses for k in cl.numbers):
+        return False
+    if "tradeoff" in item.cues and not (R.CUES["tradeoff"].search(sentence) or R.CUES["contrast"].search(sentence)):
+        return False
+    return True
+
+
+def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
+                   given: frozenset[str] = frozenset()) -> tuple[list[Credit], dict[str, float]]:
+    """Markers the answer shows, each with its window; and for every marker the best coverage seen at all.
+
+    One clause shows one point: when the same clause would be quoted for several markers, the marker it shows
+    best keeps it and the others need a clause of their own (unless the clause states them almost word for word).
+    """
+    seen: dict[str, float] = {}
+    first: dict[str, Credit] = {}
+    for m in markers:
+        item = rubric.item(m)
+        c = best(r, rubric, item, accept=lambda c, item=item: _ok(r, item, c), given=given)
+        seen[m] = c.coverage if c else _loose(r, rubric, item)
+        if c is not None:
+            first[m] = c
+    credited: dict[str, Credit] = {}
+    used: set[tuple[int, int]] = set()
+    strength = {m: _rank(rubric, rubric.item(m), c) for m, c in first.items()}
+    for m in sorted(first, key=lambda m: (strength[m], -markers.index(m)), reverse=True):
+        item = rubric.item(m)
+        c = first[m]
+        if _core(r, rubric, c) & used and not _verbatim(c):
+            c = best(r, rubric, item, given=given, accept=lambda c, item=item: _ok(r, item, c) and (
+                _verbatim(c) or not _core(r, rubric, c) & used))
+        if c is not None:
+            credited[m] = c
+            used |= _core(r, rubric, c)
+    for m in markers:
+        if m not in credited and "incident" in rubric.item(m).cues:
+            c = _story(r, rubric, rubric.item(m))
+            if c is not None:
+                credited[m] = c
+                seen[m] = max(seen.get(m, 0.0), c.coverage)
+    return [credited[m] for m in markers if m in credited], seen
+
+
+def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
+    """A marker that asks for a story ("有一次…的时间线", "walks through one hang") is met by the candidate's own
+    story about it: told in the first person or as "有一次/last month…", with its numbers, and on the marker's
+    subject (a term of it in the story). The quote is the sentence that opens the story."""
+    if not (R.CUES["incident"].search(R.norm(" ".join(r.sentences))) and (r.has("first_person") or r.has("incident"))):
+        return None
+    everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
+    hit = item.whole.terms & everything
+    if not hit or r.numbers < 1:
+        return None
+    # The sentence of the story that says most of the marker (its steps, its numbers), else the one opening it.
+    found: Credit | None = None
+    best_key: tuple = ()
+    for w in windows(r, rubric):
+        cls = r.sentence_clauses(w.sent)
+        if w.clauses != cls or negated(w):
+            continue
+        said = item.whole.terms & w.terms
+        number = any(k != "bare" for cl in w.clauses for k in cl.numbers)
+        opens = bool(R.CUES["incident"].search(R.norm(w.text)))
+        if not (said or opens):
+            continue
+        key = (sum(rubric.weight(t) for t in said), number, opens)
+        if key > best_key:
+            found, best_key = Credit(item.text, w, item.whole, frozenset(said or hit),
+                                     len(hit) / max(1, len(item.whole.terms))), key
+    return found
+
+
+def _verbatim(c: Credit) -> bool:
+    """A clause that states a point of three terms or more almost word for word may show it beside another."""
+    return c.coverage >= 0.85 and len(c.point.terms) >= 3
+
+
+def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
+    return not negated(c.window) and _cues_met(r, item, c.window) and shows(r, c.window, c.matched, c.point.terms)
+
+
+def _core(r: R.Reading, rubric: Rubric, c: Credit) -> set[tuple[int, int]]:
+    """The clauses of the window that carry the point's terms."""
+    return {(cl.sent, cl.start) for cl in c.window.clauses if c.matched & clause_terms(r, rubric, cl)}
+
+
+def _loose(r: R.Reading, rubric: Rubric, item: Item) -> float:
+    """How much of the marker the answer touches anywhere it speaks for itself (for feedback: never name a point
+    half said; "三级分别切什么我不清楚" touches nothing)."""
+    own = [w for w in windows(r, rubric) if not negated(w)]
+    terms = frozenset().union(*(w.terms for w in own)) if own else frozenset()
+    best_cov = 0.0
+    for point in (item.whole, *item.parts):
+        _, weight = _match(rubric, point, terms)
+        best_cov = max(best_cov, weight / point.weight if point.weight else 0.0)
+    return best_cov
+
+
+def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
+    """The window from its first to its last clause that carries the point (or a number beside it)."""
+    w = c.window
+    useful = [i for i, cl in enumerate(w.clauses)
+              if c.matched & clause_terms(r, rubric, cl) or any(k != "bare" for k in cl.numbers)]
+    if not useful:
+        return w.text
+    part = w.clauses[useful[0] : useful[-1] + 1]
+    pieces = []
+    for sent in dict.fromkeys(cl.sent for cl in part):
+        mine = [cl for cl in part if cl.sent == sent]
+        pieces.append(r.sentences[sent][mine[0].start : mine[-1].end].strip())
+    text = " ".join(pieces)
+    if len(text) > 240:  # a long sentence: its clauses that carry the point
+        keep = [cl for cl in part if c.matched & clause_terms(r, rubric, cl)] or part[:1]
+        text = r.sentences[keep[0].sent][keep[0].start : keep[0].end].strip() if len(keep) == 1 else " ".join(
+            cl.text for cl in keep)
+    return text
+
+
+# --------------------------------------------------------------------------- red flags
+
+
+def flag_kind(signal: str) -> str:
+    n = R.norm(signal)
+    for kind, rx in _FLAG_KINDS.items():
+        if rx.search(n):
+            return kind
+    return "other"
+
+
+def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, own: bool) -> Credit | None:
+    """The clause that shows a red flag of the pack, or None.
+
+    Not knowing is shown by a don't-know clause about the flag's subject; a naive remedy by the candidate offering
+    it as their own (not "很多人会先调小学习率"); a misconception by asserting it in an answer that shows no better.
+    Another topic's flag needs a closer match than the topic's own.
+    """
+    item = rubric.item(signal)
+    kind = flag_kind(signal)
+    c = best(r, rubric, item, strict=not own, short=True)
+    if c is None:
+        return None
+    w = c.window
+    sentence = R.norm(r.sentences[w.sent])
+    if kind == "ignorance":
+        return c if negated(w) or (level or 1) <= 1 else None
+    if negated(w) or _NEGATION.search(R.norm(w.text)):
+        return None
+    if kind == "naive":
+        return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
+    return c if (level or 1) <= 2 else None

@@ -1,0 +1,184 @@
+"""Issue 12: a marker is credited with the clause that shows it, a stated marker is never listed as missed, a red
+flag is raised on the clause that shows it (for any topic the answer strays into), grader text is told apart
+from technical prose, and the same answer reaches the same level in Chinese and in English."""
+
+from __future__ import annotations
+
+import pytest
+
+from interviewer import skills
+from interviewer.scoring import score_answer
+from interviewer.scoring_read import read
+from interviewer.textutil import found_in, normalize_key
+
+
+@pytest.fixture(scope="module")
+def ours():
+    return {lang: skills.resolve(None, lang) for lang in ("zh", "en")}
+
+
+def score(packs, lang, topic, answer, question=""):
+    pack = packs[lang]
+    t = pack.topic(topic)
+    return score_answer(t, answer, question, pack.danger_for(t.title))
+
+
+def credited(a, *words) -> str | None:
+    """The quote of the first credited marker whose text holds every word, or None."""
+    return next((h.evidence for h in a.markers if all(w in h.marker for w in words)), None)
+
+
+# --------------------------------------------------------------------------- stated markers are credited
+
+STATED = [  # (lang, topic, question, answer, words of the marker, words one of which its quote must hold)
+    ("zh", 13, "PyTorchJob 是怎么把训练拉起来的？",
+     "PyTorchJob 由 training operator 建 master 和 worker 的 Pod，并给每个 Pod 注入 MASTER_ADDR、MASTER_PORT、RANK 和 "
+     "WORLD_SIZE，torchrun 读这些变量完成 rendezvous。", ("MASTER_ADDR",), ("MASTER_ADDR",)),
+    ("en", 13, "Why does a training job need gang scheduling?",
+     "Without it two 64-GPU jobs can each get half their pods on a 64-GPU cluster and wait on each other forever. Volcano "
+     "or Kueue admits all pods of a job together or none.", ("gang",), ("half", "Kueue")),
+    ("zh", 13, "训练 Pod 里 NCCL 报错，你会先看什么？",
+     "先看 /dev/shm，容器默认只有 64 MB，NCCL 和 DataLoader 都要用共享内存，不够就报 bus error，要挂一个 Memory 的 emptyDir。",
+     ("/dev/shm",), ("64 MB",)),
+    ("en", 15, "The job hangs with no error. How do you find the rank?",
+     "py-spy dump on every rank to see which one sits in a different collective, then TORCH_DISTRIBUTED_DEBUG=DETAIL and "
+     "the NCCL flight recorder with a dump on timeout.", ("py-spy",), ("py-spy", "TORCH_DISTRIBUTED_DEBUG")),
+    ("zh", 10, "MFU 怎么算？",
+     "MFU = 每秒 token 数 × 6N ÷（卡数 × 单卡稠密峰值），7B 在 H100 上 989 TFLOPS，40% 大概每卡 9.4K token/s。",
+     ("MFU =",), ("6N",)),
+    ("zh", 2, "全量重计算多花多少算力？", "刚说了：计算量从约 3 倍前向到 4 倍，多 33%；端到端 step 实测 +20%",
+     ("全量重计算",), ("3 倍前向",)),
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, marker_words, quote_words", STATED)
+def test_a_marker_the_answer_states_is_credited_with_the_clause_that_shows_it(
+        ours, lang, topic, question, answer, marker_words, quote_words):
+    a = score(ours, lang, topic, answer, question)
+    quote = credited(a, *marker_words)
+    assert quote is not None, (a.level, [h.marker for h in a.markers])
+    assert found_in(quote, answer) and any(w in quote for w in quote_words), quote
+    assert not any(all(w in m for w in marker_words) for m in a.missed_markers)
+    # A stated point with its numbers is the mechanism with numbers; without numbers it still counts as named.
+    assert a.level >= (3 if any(ch.isdigit() for ch in answer) else 2)
+
+
+def test_the_terse_expert_of_the_issue_reaches_level_3(ours):
+    a = score(ours, "zh", 2, "刚说了：计算量从约 3 倍前向到 4 倍，多 33%；端到端 step 实测 +20%")
+    assert a.level == 3 and not a.danger_signals
+
+
+# --------------------------------------------------------------------------- and only such markers
+
+
+def test_a_marker_is_not_credited_by_a_sentence_that_says_the_candidate_never_did_it(ours):
+    a = score(ours, "zh", 6, "FSDP2 没在生产上用过，只知道它是 FSDP 的新版本，逐参数分片。", "FSDP2 相对 FSDP1 好在哪？")
+    assert not credited(a, "FSDP2")
+
+
+@pytest.mark.parametrize("lang, topic, answer", [
+    ("zh", 10, "我们的 MFU 做到了 60%，GPU 利用率一直在 95% 以上，属于业界领先水平。"),
+    ("en", 1, "Loss spikes are usually a learning-rate thing. We use a cosine schedule with warmup and BF16, plus "
+              "gradient clipping, and with our stability recipe we cut spikes by 80%."),
+    ("zh", 9, "调过 NCCL_IB_HCA、NCCL_SOCKET_IFNAME、NCCL_ALGO 这些，调完以后性能提升了 40%。"),
+    ("en", 8, "We enabled async all-reduce and overlap_grad_reduce in Megatron, so communication is fully overlapped "
+              "and basically free now."),
+])
+def test_buzzwords_and_numbers_without_a_source_stay_below_3(ours, lang, topic, answer):
+    a = score(ours, lang, topic, answer)
+    assert a.level <= 2 and a.danger_signals
+    assert all(not h.evidence or normalize_key(h.evidence) != normalize_key(answer) for h in a.markers)
+
+
+def test_one_clause_shows_one_point(ours):
+    answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
+              "also all-gathers the parameters again in backward, about 1.5x DP.")
+    a = score(ours, "zh", 6, answer, "ZeRO-3 的通信比 DP 多多少？")
+    assert credited(a, "1.5 倍") and not credited(a, "FSDP2")
+    quotes = [h.evidence for h in a.markers]
+    assert len(quotes) == len(set(quotes))
+
+
+# --------------------------------------------------------------------------- red flags
+
+
+def test_a_red_flag_of_another_topic_is_raised_when_the_answer_strays_into_it(ours):
+    answer = ("We got around 55% MFU, which is state of the art. GPU utilization in nvidia-smi was at 98% most of "
+              "the time, so the cluster was very efficient.")
+    a = score(ours, "en", 14, answer, "How would you find a straggler?")  # observability, not MFU
+    flags = {d.signal: d.evidence for d in a.danger_signals}
+    mfu = next(s for s in flags if "as MFU" in s)
+    assert "MFU" in flags[mfu] and "utilization" in flags[mfu]
+    assert any("nvidia-smi" in s for s in flags)
+
+
+def test_names_without_mechanism_is_never_raised_on_a_mechanism_or_a_formula(ours):
+    for lang, topic, answer in [
+        ("zh", 5, "1F1B 的气泡是 (p-1)/(m+p-1)，所以 p=8、m=32 时约 18%。"),
+        ("en", 4, "Each all-reduce is b·s·h elements; ring sends about 2(t-1)/t of that per GPU."),
+        ("zh", 6, "ZeRO-3 反向要再 all-gather 一次参数，所以通信约为 DP 的 1.5 倍。"),
+    ]:
+        a = score(ours, lang, topic, answer)
+        assert not any(d.signal in ("只报名词没有机制", "names without mechanism") for d in a.danger_signals), a
+
+
+def test_a_naive_remedy_in_a_real_story_is_not_a_red_flag(ours):
+    answer = ("我用 py-spy dump 抓了所有 rank 的栈，发现 rank 17 卡在 all-reduce，因为它的 NCCL 超时；重启丢了 200 步，"
+              "之后加了 NCCL flight recorder 做防线。")
+    a = score(ours, "zh", 15, answer)
+    assert a.level >= 3 and not any("重启" in d.signal for d in a.danger_signals)
+
+
+# --------------------------------------------------------------------------- the question counts
+
+
+def test_an_answer_to_another_question_is_not_credited_for_what_it_knows(ours):
+    a = score(ours, "zh", 3, "我们主要做数据这块，数据用 Parquet 存在对象存储上，多进程 DataLoader 读，8 个 worker，吞吐 3 万 "
+                             "token/s，因为预取把 IO 藏起来了。", "TP 为什么一般不跨机？")
+    assert a.level == 1 and not a.markers and "问题" in a.feedback
+
+
+# --------------------------------------------------------------------------- grader text versus technical prose
+
+
+@pytest.mark.parametrize("text", [
+    "树比较时先比根的哈希，一致就跳过所有列表子节点比较，省掉 90% 的比较。",
+    "我们把系统提示词放在每条样本前面，rollout 时用 prefix cache 复用，prefill 省了 30%。",
+    "We cache the system prompt prefix across samples, which saved 30% of prefill.",
+    "We set NCCL_DEBUG to INFO and raised the log level to see which transport was used.",
+    "用一个评分模型给每条 rollout 打分，再按组算 advantage。",
+    "系统：三级缓存，L2 命中率 80%。",
+])
+def test_technical_prose_is_not_taken_for_text_addressed_to_the_grader(ours, text):
+    assert read(text, ours["zh"].vocabulary).grader == []
+
+
+# --------------------------------------------------------------------------- the same answer in both languages
+
+PAIRS = [
+    (11, "我们按 Young-Daly 定的间隔：一次同步保存阻塞 30 秒，平均 4 小时坏一次，算下来约 15 分钟存一次。后来改成异步保存，"
+         "阻塞降到 4 秒，代价是每个节点多占 60 GB 主机内存。上线后对比了一个月的故障，每次丢的训练量从 8 分钟降到 3 分钟。",
+     "We set the interval with Young-Daly: a synchronous save blocked for 30 seconds and the cluster failed every 4 "
+     "hours on average, which gives about one save every 15 minutes. Then we moved to async saves and blocking fell to "
+     "4 seconds, at the cost of 60 GB more host memory per node. After a month in production we compared failures: "
+     "lost training per failure went from 8 minutes to 3."),
+    (8, "我们 64 卡那次暴露通信占 step 的 22%：用 nsys 时间线把计算流上只有 NCCL 的空隙加起来，再和关掉梯度同步的对照跑对比。"
+        "把 bucket 调到 100 MB 后降到 9%，但桶太大会推迟第一次 all-reduce，所以没再加。",
+     "On our 64-GPU run exposed communication was 22% of the step: we summed the gaps on the compute stream where "
+     "only NCCL ran in the nsys timeline, and compared against a run with gradient sync turned off. Raising the bucket "
+     "to 100 MB brought it to 9%, but bigger buckets delay the first all-reduce, so we stopped there."),
+    (5, "1F1B 的气泡是 (p-1)/(m+p-1)，p=8、m=32 时 7/39，约 18%；它省的是在途激活，不是气泡。",
+     "Under 1F1B the bubble is (p-1)/(m+p-1): with p=8 and m=32 that's 7/39, about 18%; what it saves is in-flight "
+     "activations, not bubble."),
+    (2, "全量重计算多一次前向，计算量从约 3 倍前向到 4 倍，多 33%；我们端到端实测 step 慢了 20%，所以改成选择性重计算，"
+        "只多 4%，显存多 5 GB 也装得下，对比 loss 曲线一致。",
+     "Full recomputation adds one forward: compute goes from about 3x forward to 4x, 33% more; we measured steps 20% "
+     "slower end to end, so we switched to selective recomputation, only 4% more, and 5 GB more memory still fit; "
+     "the loss curves matched."),
+]
+
+
+@pytest.mark.parametrize("topic, zh, en", PAIRS)
+def test_trade_off_validation_and_incident_wording_count_the_same_in_both_languages(ours, topic, zh, en):
+    a, b = score(ours, "zh", topic, zh), score(ours, "en", topic, en)
+    assert a.level == b.level and a.level >= 3

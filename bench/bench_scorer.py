@@ -20,7 +20,8 @@ from scorer_sets import (audit, candidate_order, evaluate, load, our_packs, publ
 
 TARGETS = {"exact": 0.75, "within_one": 0.95, "spearman": 0.85}
 SETS = [("devset (public pack)", "devset.jsonl", "public"), ("ours_dev", "ours_dev.jsonl", "ours"),
-        ("ours_heldout", "ours_heldout.jsonl", "ours")]
+        ("ours_heldout", "ours_heldout.jsonl", "ours"), ("ours_heldout2", "ours_heldout2.jsonl", "ours")]
+HELD_OUT = ("ours_heldout", "ours_heldout2")
 
 
 def _line(name: str, fig: dict) -> str:
@@ -43,7 +44,7 @@ def main(verbose: bool = False) -> dict:
         results, pairs = fig.pop("_results"), fig.pop("_pairs")
         out[name] = fig
         everything += pairs
-        if name != "ours_heldout":
+        if name not in HELD_OUT:
             tuned += pairs
         print(_line(name, fig))
         if verbose:
@@ -73,8 +74,8 @@ def main(verbose: bool = False) -> dict:
           f"levels out of order); with the old best-answer rule: {cand['order_kept_with_best_answer_rule']}")
     out["candidate_order"] = cand
 
-    print("-- quote audit (ours_dev, ours_heldout)")
-    rows = load("ours_dev.jsonl") + load("ours_heldout.jsonl")
+    print("-- quote audit (ours_dev, ours_heldout, ours_heldout2)")
+    rows = load("ours_dev.jsonl") + load("ours_heldout.jsonl") + load("ours_heldout2.jsonl")
     au = audit(rows, packs["ours"])
     missed, extra, sample = au.pop("_missed"), au.pop("_extra"), au.pop("_sample")
     out["quote_audit"] = au

@@ -1,8 +1,9 @@
 """The scorer's labelled sets: agreement per set, the quote audit, and the candidates' order in the scorecard.
 
 Sets (tests/data): devset.jsonl (the public distributed-training pack, read with our pack's vocabulary),
-ours_dev.jsonl (our pack, for tuning), ours_heldout.jsonl (our pack, written before any tuning, never tuned on),
-candidates.jsonl (whole candidates of known level, each answering several questions).
+ours_dev.jsonl (our pack, for tuning), ours_heldout.jsonl (our pack, written before any tuning; reported, then
+used to look at missed markers), ours_heldout2.jsonl (written after that, never tuned on), candidates.jsonl (whole
+candidates of known level, each answering several questions).
 """
 
 from __future__ import annotations

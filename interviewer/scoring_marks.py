@@ -18,9 +18,10 @@ from interviewer.scoring_rubric import Item, Point, Rubric
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
 _NAIVE_NEG = R.CUES["naive_neg"]
-_NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可靠", "并不", "不会", "isn't", "is not", "doesn't",
-                         "does not", "not the same", "misleading", "can't", "cannot", "never", "rather than",
-                         "instead of", "而不是", "不然", "否则", "只要", "即使", "even"))
+_NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可靠", "并不", "不会", "不需要", "不用", "无需", "而非",
+                         "不可能", "isn't", "is not", "doesn't", "does not", "not the same", "misleading", "can't",
+                         "cannot", "never", "rather than", "instead of", "neither", "nor", "no longer", "not",
+                         "而不是", "不然", "否则", "只要", "即使", "even"))
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
     ("ignorance", T.FLAG_IGNORANCE), ("naive", T.FLAG_NAIVE), ("misconception", T.FLAG_MISCONCEPTION))}
 
@@ -162,9 +163,15 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
         if short and len(w.clauses) > 4:
             continue
         for point in (item.whole, *item.parts):
-            # Two of the point's terms in the answer itself (a question that names the subject does not count).
-            said = point.terms & w.terms
-            if len(said) < min(2, len(point.terms)):
+            # Two of the point's words in the answer itself: not the question's, and not a number, which only
+            # supports a point ("64 卡" alone is no statement about per-GPU memory).
+            # (Where the marker asks for a figure, "能算出 … 约 1.1 TB", the figure is the point.)
+            words = point.terms if "number" in item.cues else {t for t in point.terms if not t.startswith("n:")}
+            said = words & w.terms
+            if len(said) < min(2, len(words)):
+                continue
+            # Character pairs support a match but do not make one: the point's named things must be there.
+            if any(not t.startswith("z:") for t in words) and all(t.startswith("z:") for t in said):
                 continue
             hit, weight = _match(rubric, point, w.terms | given)
             if not _fits(rubric, point, hit, weight, point is item.whole, strict) or not point.exact <= w.named:
@@ -242,7 +249,8 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     """A marker that asks for a story ("有一次…的时间线", "walks through one hang") is met by the candidate's own
     story about it: told in the first person or as "有一次/last month…", with its numbers, and on the marker's
     subject (a term of it in the story). The quote is the sentence that opens the story."""
-    if not (R.CUES["incident"].search(R.norm(" ".join(r.sentences))) and (r.has("first_person") or r.has("incident"))):
+    # A story: told as one ("有一次", "last month") or in the first person with what changed ("went to 42%").
+    if not (r.has("incident") or (r.has("first_person") and (r.has("outcome") or r.has("incident_weak")))):
         return None
     everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
     hit = item.whole.terms & everything
@@ -257,7 +265,7 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
             continue
         said = item.whole.terms & w.terms
         number = any(k != "bare" for cl in w.clauses for k in cl.numbers)
-        opens = bool(R.CUES["incident"].search(R.norm(w.text)))
+        opens = bool(R.CUES["incident"].search(R.norm(w.text)) or R.CUES["outcome"].search(R.norm(w.text)))
         if not (said or opens):
             continue
         key = (sum(rubric.weight(t) for t in said), number, opens)
@@ -273,7 +281,14 @@ def _verbatim(c: Credit) -> bool:
 
 
 def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
-    return not negated(c.window) and _cues_met(r, item, c.window) and shows(r, c.window, c.matched, c.point.terms)
+    return (not negated(c.window) and _cues_met(r, item, c.window) and shows(r, c.window, c.matched, c.point.terms)
+            and _same_polarity(c.point.text, c.window.text))
+
+
+def _same_polarity(marker: str, text: str) -> bool:
+    """A marker that says what is NOT so ("GPU 利用率不能代替 MFU") is shown only by words that deny it too: the
+    same terms asserted ("utilisation 95% so MFU is 95%") say the opposite."""
+    return not _NEGATION.search(R.norm(marker)) or bool(_NEGATION.search(R.norm(text)))
 
 
 def _core(r: R.Reading, rubric: Rubric, c: Credit) -> set[tuple[int, int]]:

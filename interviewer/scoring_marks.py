@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
@@ -34,11 +35,20 @@ class Window:
     clauses: list[R.Clause]
     text: str
     terms: frozenset[str]
+    _said: frozenset[str] | None = None
 
     @property
     def named(self) -> frozenset[str]:
         """The concepts the window names itself (not their broader ideas)."""
         return frozenset("c:" + c for cl in self.clauses for c in cl.concepts)
+
+    def said(self, vocab) -> frozenset[str]:
+        """Its terms without the concepts only inferred from a number ("MFU 42%" does not say the FLOPs formula)."""
+        if self._said is None:
+            inferred = {t for cl in self.clauses for t in ("c:" + c for c in cl.concepts - cl.said)}
+            named = frozenset("c:" + c for c in vocab.closed([c for cl in self.clauses for c in cl.said]))
+            self._said = frozenset(t for t in self.terms if not t.startswith("c:") or t in named or t not in inferred)
+        return self._said
 
 
 @dataclass
@@ -116,6 +126,20 @@ def negated(w: Window) -> bool:
 _UNIT_OF = re.compile(r"^n:[\d.]+(\D.*)$")
 
 
+def _distinct(terms) -> int:
+    """How many terms, a number counted once with or without its unit ("64 卡" is n:64 and n:64卡)."""
+    return len({_value(t) for t in terms})
+
+
+@lru_cache(maxsize=8192)
+def _value(term: str) -> str:
+    m = _NUMBER_VALUE.match(term)
+    return m.group(1) if m else term
+
+
+_NUMBER_VALUE = re.compile(r"^(n:[\d.]+)\D")
+
+
 def _match(rubric: Rubric, point: Point, terms: frozenset[str]) -> tuple[frozenset[str], float]:
     """The point's terms found, with their weight. A marker's figure is an example ("p=8、m=32 时约 18%"): the
     answer's own figure in the same unit stands for one of them, at half weight."""
@@ -159,19 +183,23 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     leave it out, but the answer itself must still say two of the point's terms.
     """
     found: Credit | None = None
+    # Two of the point's words in the answer itself: not the question's, and not a number, which only supports a
+    # point ("64 卡" alone is no statement about per-GPU memory); where the marker asks for a figure ("能算出 …
+    # 约 1.1 TB") the figure is the point. Character pairs support a match but do not make one when the point
+    # names things.
+    points = []
+    for point in (item.whole, *item.parts):
+        words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
+        points.append((point, words, min(2, _distinct(words)), any(not t.startswith("z:") for t in words)))
+    figures = "number" in item.cues  # "能算三级各省的显存": "每卡 29 GB" says the memory it computes
     for w in windows(r, rubric):
         if short and len(w.clauses) > 4:
             continue
-        for point in (item.whole, *item.parts):
-            # Two of the point's words in the answer itself: not the question's, and not a number, which only
-            # supports a point ("64 卡" alone is no statement about per-GPU memory).
-            # (Where the marker asks for a figure, "能算出 … 约 1.1 TB", the figure is the point.)
-            words = point.terms if "number" in item.cues else {t for t in point.terms if not t.startswith("n:")}
-            said = words & w.terms
-            if len(said) < min(2, len(words)):
+        for point, words, need, named in points:
+            said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
+            if len(said) < need or _distinct(said) < need:
                 continue
-            # Character pairs support a match but do not make one: the point's named things must be there.
-            if any(not t.startswith("z:") for t in words) and all(t.startswith("z:") for t in said):
+            if named and all(t.startswith("z:") for t in said):
                 continue
             hit, weight = _match(rubric, point, w.terms | given)
             if not _fits(rubric, point, hit, weight, point is item.whole, strict) or not point.exact <= w.named:

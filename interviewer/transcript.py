@@ -13,17 +13,20 @@ import math
 import os
 import re
 import secrets
+import stat
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from interviewer.errors import TranscriptError
 from interviewer.files import InputFileError, read_limited, write_private
+from interviewer.locks import SessionLock
 from interviewer.plan import InterviewPlan
 from interviewer.scoring import Assessment, Scorecard
 from interviewer.skills import SkillRef
+from interviewer.textutil import strip_controls
 
 SCHEMA_VERSION = 1
 
@@ -59,6 +62,13 @@ class Turn(BaseModel):
     assessment: Assessment | None = Field(default=None, description="candidate: the scorer's output")
     usage: list[Usage] = Field(default=[], description="LLM calls made for this turn")
 
+    @field_validator("text")
+    @classmethod
+    def _printable(cls, text: str) -> str:
+        # A transcript from an older version or edited by hand may hold escape sequences or bidi controls
+        # (U+202E): `resume` prints its last question, the UI shows every turn. They go on load.
+        return strip_controls(text)
+
 
 class SessionState(BaseModel):
     """What the loop needs to continue; rebuilt from the transcript on resume."""
@@ -88,6 +98,11 @@ class Transcript(BaseModel):
     max_turns: int = 30
     scorecard: Scorecard = Scorecard()
 
+    @field_validator("resume_text")
+    @classmethod
+    def _printable(cls, text: str) -> str:
+        return strip_controls(text)
+
 
 def new_id() -> str:
     """Sortable and unique: UTC time plus random hex."""
@@ -115,7 +130,8 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes) -> None:
+    """`data` to `path` through write_private, the folder created (0700) and fsynced after the rename."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     write_private(path, data)
     _fsync_dir(path.parent)
@@ -130,7 +146,7 @@ def save(transcript: Transcript, path: Path) -> None:
     except ValueError:
         # A lone surrogate (a terminal's undecodable byte) must not make every later save fail: replace it.
         data = json.dumps(transcript.model_dump(mode="json"), ensure_ascii=False, indent=1).encode("utf-8", "replace")
-    _atomic_write(Path(path), data)
+    atomic_write(Path(path), data)
 
 
 def _one_line(s: str) -> str:
@@ -193,7 +209,8 @@ def parse(raw: bytes, name: str = "<transcript>") -> Transcript:
         t = Transcript.model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
-        field = ".".join(str(x) for x in first["loc"]) or "top level"
+        # A key of the file's own (a newline in a dict key) is part of the path: kept on one line.
+        field = _one_line(".".join(str(x) for x in first["loc"])) or "top level"
         more = f"; {e.error_count() - 1} more" if e.error_count() > 1 else ""
         raise TranscriptError(f"{name} is not a valid transcript ({field}: {_one_line(first['msg'])}{more})") from None
     return _checked(t, name)
@@ -316,32 +333,102 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def read_only(path: Path) -> bool:
+    """True when `path` is a file its owner may not write (chmod a-w), or that this user may not write."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    # os.access alone says yes to root whatever the mode; the owner's write bit is what `chmod a-w` takes away.
+    return not st.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK)
+
+
 class TranscriptStore:
-    """Saves one session's file after every turn; a failed save warns, keeps going and retries next turn."""
+    """Saves one session's file after every turn; a failed save warns, keeps going and retries next turn.
+
+    `acquire` makes this process the session's only writer (locks.SessionLock) and refuses a read-only file;
+    `rescue` writes the session elsewhere when its own file cannot be saved.
+    """
 
     def __init__(self, path: Path) -> None:
-        self.path = Path(path)
+        path = Path(path)
+        # Resolved once: every save replaces the file a symlink names; replacing the link would fork the session.
+        self.path = Path(os.path.realpath(path)) if path.is_symlink() else path
+        self.lock = SessionLock(self.path)
         self.last_error: str | None = None
+        self.last_reason: str | None = None
         self.failures = 0
+        self.rescued: Path | None = None
         self._swept = False
+
+    @property
+    def unsaved(self) -> bool:
+        """The last save failed: what is in memory is not all on disk."""
+        return self.failures > 0
+
+    def acquire(self) -> "TranscriptStore":
+        """Become the session's only writer; TranscriptError when another process has it or the file is read-only."""
+        self.lock.acquire()
+        if read_only(self.path):
+            self.lock.release()
+            raise TranscriptError(f"{self.path}: the transcript is read-only; to continue the session make it "
+                                  f"writable (chmod u+w), or read it with: interviewer report {self.path}")
+        return self
+
+    def release(self) -> None:
+        self.lock.release()
 
     def save(self, transcript: Transcript) -> bool:
         """Refresh `updated_at` and write; False (message in last_error) when the disk refuses. Never raises."""
         transcript.updated_at = now()
         try:
+            if read_only(self.path):
+                # The rename would replace it anyway (the folder is writable): a file made read-only is a "no".
+                raise PermissionError(errno.EACCES, "the transcript was made read-only")
             save(transcript, self.path)
         except Exception as e:  # noqa: BLE001 — losing the session in memory is worse than any save error
             self.failures += 1
             reason = e.strerror if isinstance(e, OSError) and e.strerror else _one_line(f"{type(e).__name__}: {e}")
             # Just the cause: the session words the warning around it ("could not save the session (…)").
+            self.last_reason = reason
             self.last_error = f"{self.path}: {reason}"
             return False
-        self.last_error = None
+        self.last_error = self.last_reason = None
         self.failures = 0
         if not self._swept:
             self._swept = True
             self._sweep_stale_temps()
         return True
+
+    def rescue(self, transcript: Transcript) -> Path | None:
+        """Save `transcript` where it can be written when its own file cannot: the state folder, else a temp folder.
+
+        The copy is a whole transcript (0600): `interviewer resume COPY` continues the session from it.
+        """
+        import tempfile
+
+        from interviewer import paths
+
+        name = f"{self.path.stem}.rescued-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
+        for folder in (lambda: paths.state_home() / "rescue", lambda: Path(tempfile.mkdtemp(prefix="interviewer-"))):
+            try:
+                where = folder()
+                where.mkdir(parents=True, exist_ok=True, mode=0o700)
+                save(transcript, where / name)
+            except Exception:  # noqa: BLE001, S112 — any failure here means: try the next place
+                continue
+            self.rescued = where / name
+            return self.rescued
+        return None
+
+    def failure_message(self) -> str:
+        """One line for a session whose last save failed: where everything is now, and how to go on."""
+        head = f"could not save the session to {self.path} ({self.last_reason or 'unknown error'})"
+        if self.rescued:
+            return (f"{head}; every answer is in the rescue copy {self.rescued} "
+                    f"(continue it with: interviewer resume {self.rescued})")
+        return (f"{head}, nor a rescue copy (in the state folder or the temp folder): "
+                "the answers since the last save are lost")
 
     def _sweep_stale_temps(self) -> None:
         # Temp files of processes killed mid-save; never those of a process still running.

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field, ValidationError
 from interviewer import turns
 from interviewer.errors import TranscriptError
 from interviewer.files import InputFileError, read_limited
-from interviewer.transcript import MAX_BYTES, SCHEMA_VERSION, Transcript, _atomic_write, load, plan_topics
+from interviewer.transcript import MAX_BYTES, SCHEMA_VERSION, Transcript, atomic_write, load, plan_topics
 
 
 class TranscriptSummary(BaseModel):
@@ -111,7 +111,17 @@ def _sort_key(summary: TranscriptSummary, mtime: float) -> tuple[float, str]:
 
 def list_transcripts(folder: Path) -> list[TranscriptSummary]:
     """Every `*.json` session in `folder`, newest first; unreadable files are listed with their error."""
-    folder = Path(folder)
+    return list_sessions([folder])
+
+
+def list_sessions(folders: list[Path]) -> list[TranscriptSummary]:
+    """The sessions of several folders (the default one and a legacy ./transcripts), newest first."""
+    found = [pair for folder in folders for pair in _scan(Path(folder))]
+    found.sort(key=lambda pair: pair[0], reverse=True)
+    return [s for _, s in found]
+
+
+def _scan(folder: Path) -> list[tuple[tuple[float, str], TranscriptSummary]]:
     if not folder.is_dir():
         if folder.exists():
             raise TranscriptError(f"{folder} is a file, not a transcripts folder")
@@ -144,6 +154,5 @@ def list_transcripts(folder: Path) -> list[TranscriptSummary]:
         # A cache that cannot be written (read-only folder) only costs speed next time.
         with contextlib.suppress(OSError):
             data = {"version": [_INDEX_VERSION, SCHEMA_VERSION], "files": fresh}
-            _atomic_write(folder / INDEX_NAME, json.dumps(data, ensure_ascii=False).encode("utf-8"))
-    found.sort(key=lambda pair: pair[0], reverse=True)
-    return [s for _, s in found]
+            atomic_write(folder / INDEX_NAME, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    return found

@@ -20,6 +20,9 @@ def isolated_env(tmp_path, monkeypatch):
     monkeypatch.setenv("INTERVIEWER_TRANSCRIPTS", str(tmp_path / "transcripts"))
     monkeypatch.setenv("INTERVIEWER_CONFIG", str(tmp_path / "config.toml"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    # Where sessions and rescue copies go when INTERVIEWER_TRANSCRIPTS is unset: never the real home.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
     yield
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import operator
+import signal
 import sys
+import threading
 import unicodedata
 from pathlib import Path
 from typing import BinaryIO, Iterator, TextIO
@@ -63,6 +66,8 @@ def _engines(args):
     from interviewer.providers import registry
 
     settings = load_settings(args)
+    for warning in settings.warnings:  # e.g. a config file ignored because offline was asked for
+        print(f"interviewer: warning: {warning}", file=sys.stderr)
     return settings, registry.make_engine(settings), registry.make_scorer(settings)
 
 
@@ -89,12 +94,13 @@ def _print_feedback(turn, out: TextIO, T: i18n.Texts) -> None:
         out.write(f"   → {a.feedback}\n")
 
 
-def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO = sys.stdout) -> int:
+def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO | None = None) -> int:
     """Drive a session from an answer source until it ends; leaves it in_progress when the answers run out.
 
     Nothing is read after the interview ends: no `you>` prompt waits for an answer that would be dropped, and
     scripted answers left over are counted on stderr, not silently skipped.
     """
+    out = out or sys.stdout  # looked up now: a default bound at import would keep a replaced stdout
     T = i18n.Texts(session.transcript.lang)
     first = session.start()
     for note in first.notices:
@@ -107,20 +113,21 @@ def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO = sy
         answers = read_terminal(T("chat.you"), T("chat.more"))
     path = session.store.path if session.store else None
     try:
-        for text in answers if not session.finished else ():
-            if not text.strip():
-                continue
-            result = session.answer(text)
-            for note in result.notices:
-                print(f"interviewer: {note}", file=sys.stderr)
-            # A command (/hint, /end) is not an answer: there is nothing to give feedback on.
-            if feedback and result.candidate is not None and not is_command(result.candidate.text):
-                _print_feedback(result.candidate, out, T)
-            if result.interviewer is not None:
-                out.write(f"\n{T('chat.interviewer')}{result.interviewer.text}\n")
-            out.flush()
-            if session.finished:
-                break
+        with _signals_end_the_session():
+            for text in answers if not session.finished else ():
+                if not text.strip():
+                    continue
+                result = session.answer(text)
+                for note in result.notices:
+                    print(f"interviewer: {note}", file=sys.stderr)
+                # A command (/hint, /end) is not an answer: there is nothing to give feedback on.
+                if feedback and result.candidate is not None and not is_command(result.candidate.text):
+                    _print_feedback(result.candidate, out, T)
+                if result.interviewer is not None:
+                    out.write(f"\n{T('chat.interviewer')}{result.interviewer.text}\n")
+                out.flush()
+                if session.finished:
+                    break
         # Only answers already read into memory (--answers FILE) are counted: reading on from a pipe could wait
         # for a writer that is itself waiting for this process to end.
         if scripted and session.finished and operator.length_hint(answers):
@@ -129,11 +136,48 @@ def run(session, answers: Iterator[str] | None, feedback: bool, out: TextIO = sy
                 print(f"interviewer: {T('chat.unused', n=left)}", file=sys.stderr)
     except InterviewerError as e:
         # An answer on stdin that is not text: keep what was said so far, and say how to go on.
-        session.close()
+        if _closed_unsaved(session):
+            raise InterviewerError(f"{e.message}; {session.store.failure_message()}") from None
         raise InterviewerError(f"{e.message}; the session so far is saved: interviewer resume {path}") from None
-    session.close()
+    except BaseException:
+        # Ctrl-C, SIGTERM, SIGHUP, a closed stdout: answers only in memory go to a rescue copy first.
+        if _closed_unsaved(session):
+            print(f"interviewer: {session.store.failure_message()}", file=sys.stderr)
+        raise
+    if _closed_unsaved(session):
+        # Never "saved" with exit 0 when the file on disk lacks answers.
+        print(f"interviewer: {session.store.failure_message()}", file=sys.stderr)
+        return 1
     out.write(T("chat.saved" if session.finished else "chat.go_on", path=path))
     return 0
+
+
+def _closed_unsaved(session) -> bool:
+    """Close the session (scoring finished, a last save tried); True, with a rescue copy written, if still unsaved."""
+    session.close()
+    store = session.store
+    if store is None or not store.unsaved:
+        return False
+    store.rescue(session.transcript)
+    return True
+
+
+@contextlib.contextmanager
+def _signals_end_the_session():
+    """SIGTERM and SIGHUP (a closed terminal) end the loop like Ctrl-C, so run() can save or rescue first."""
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None and threading.current_thread() is threading.main_thread():
+            previous[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _answer_text(data: bytes, name: str) -> str:
@@ -240,23 +284,41 @@ def chat_cmd(args) -> int:
         path = Path(args.transcript)
         if path.is_dir():
             raise TranscriptError(f"{path}: --transcript must be a file path, not a folder")
-        if path.exists() or path.is_symlink():
-            raise TranscriptError(_taken(path))
     else:
         path = transcript.default_path(paths.transcripts_dir(args.transcripts), session.transcript)
     transcript.check_writable(path.parent)
-    session.store = transcript.TranscriptStore(path)
-    print(f"interviewer: {i18n.text(lang, 'chat.starting', engine=_describe(settings, lang), pack=pack.name, lang=lang, path=path)}",
-          file=sys.stderr)
-    return run(session, answers, args.feedback)
+    # Locked before the path is checked: two chats given one --transcript must not both find it free.
+    session.store = transcript.TranscriptStore(path).acquire()
+    try:
+        if args.transcript and (path.exists() or path.is_symlink()):
+            raise TranscriptError(_taken(path))
+        starting = i18n.text(lang, "chat.starting", engine=_describe(settings, lang), pack=pack.name, lang=lang,
+                             path=path)
+        print(f"interviewer: {starting}", file=sys.stderr)
+        return run(session, answers, args.feedback)
+    finally:
+        session.store.release()
 
 
 def resume_cmd(args) -> int:
+    from interviewer import transcript
+
+    # The lock first, then the file: a copy read before another writer's last save would drop its answers.
+    store = transcript.TranscriptStore(Path(args.transcript))
+    if store.path.exists():
+        store.acquire()
+    try:
+        return _resume(args, store)
+    finally:
+        store.release()
+
+
+def _resume(args, store) -> int:
     from interviewer import skills, transcript
     from interviewer.session import Session
 
     path = Path(args.transcript)
-    t = transcript.load(path)
+    t = transcript.load(store.path if store.path.exists() else path)
     if t.status == "finished":
         print(f"{path}: this session is already finished; read it with: interviewer report {path}")
         return 0
@@ -271,8 +333,8 @@ def resume_cmd(args) -> int:
     settings, engine, scorer = _engines(args)
     if args.max_turns is not None:
         t.max_turns = args.max_turns
-    transcript.check_writable(path.parent)
-    session = Session.restore(t, pack, engine, scorer, transcript.TranscriptStore(path))
+    transcript.check_writable(store.path.parent)
+    session = Session.restore(t, pack, engine, scorer, store)
     print(f"interviewer: {i18n.text(t.lang, 'chat.resuming', id=t.id, engine=_describe(settings, t.lang), turns=len(t.turns))}",
           file=sys.stderr)
     return run(session, answers, args.feedback)

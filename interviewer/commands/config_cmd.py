@@ -19,7 +19,7 @@ def _value(s: Settings, field: str) -> str:
     if field == "model":
         return s.model or "(none)"
     if field == "timeout":
-        return f"{s.timeout:g} s per call"
+        return f"{s.timeout:g} s per attempt, {s.call_budget:g} s per call in all"
     if field == "stream":
         return "on" if s.stream else "off"
     return str(getattr(s, field))
@@ -38,8 +38,20 @@ def report(s: Settings) -> dict:
     out["api_key"] = {"value": s.masked_key() if s.api_key else None, "source": s.sources.get("api_key", "default"),
                       "variable": KEY_VARS.get(s.provider), "note": s.key_note}
     out["config_file"] = s.config_path
+    out["transcripts"] = _transcripts()
     out["warnings"] = s.warnings
     return out
+
+
+def _transcripts() -> dict:
+    """Where sessions are saved, where that came from, and a legacy ./transcripts that is read too."""
+    import os
+
+    from interviewer import paths
+
+    legacy = paths.legacy_transcripts_dir()
+    source = "env (INTERVIEWER_TRANSCRIPTS)" if os.environ.get("INTERVIEWER_TRANSCRIPTS") else "default"
+    return {"value": str(paths.transcripts_dir()), "source": source, "also_read": str(legacy) if legacy else None}
 
 
 def config_cmd(args) -> int:
@@ -56,6 +68,11 @@ def config_cmd(args) -> int:
         print(f"{f:<{width}}  {v:<{vwidth}}  {where}")
     if s.key_note:
         print(f"{'':<{width}}  {s.key_note}")
-    found = "" if Path(s.config_path).is_file() else "  (not found)"
+    config = Path(s.config_path)
+    found = "" if config.is_file() else "  (not a regular file)" if config.exists() else "  (not found)"
     print(f"{'config file':<{width}}  {s.config_path}{found}")
+    t = _transcripts()
+    print(f"{'transcripts':<{width}}  {t['value']}  {t['source']}")
+    if t["also_read"]:
+        print(f"{'':<{width}}  also listed and resumable: {t['also_read']} (sessions saved by an earlier version)")
     return 0

@@ -94,8 +94,9 @@ def _table(found, numbered: bool = False) -> None:
 
 
 def list_cmd(args) -> int:
-    folder = paths.transcripts_dir(getattr(args, "transcripts", None))
-    found = transcript_index.list_transcripts(folder)
+    folders = paths.transcripts_dirs(getattr(args, "transcripts", None))
+    found = transcript_index.list_sessions(folders)
+    folder = " and ".join(map(str, folders))  # the legacy ./transcripts is listed beside the default folder
     if getattr(args, "json", False):
         print(dumps([s.model_dump() for s in found]))
         return 0

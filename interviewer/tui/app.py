@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 from interviewer.i18n import Texts, lang_of
+from interviewer.tui import leaving
 from interviewer.tui.localize import localize_bindings
 from interviewer.tui.services import EngineFactory, Prefill, Services, SettingsLoader
 
@@ -35,7 +36,8 @@ class InterviewerApp(App[None]):
     """Screens: Start → (Plan) → Interview or Co-pilot → Report; History and Help from anywhere."""
 
     CSS_PATH = "app.tcss"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # Under 60 columns the side panel would leave the answer box no room at all: it is hidden (-tiny).
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (60, "-narrow"), (100, "-wide")]
     # Descriptions are catalogue keys (keys.*), put in the interface language by localize_bindings.
     BINDINGS = [
         Binding("f1", "help", "help"),
@@ -54,6 +56,7 @@ class InterviewerApp(App[None]):
         self.clock = clock
         self.blink = blink
         self.offer_resume = offer_resume
+        self.ended_unsaved: list = []  # sessions that ended while their file could not be saved (leaving.py)
         # The interface language: the Start screen's choice, then the open session's. Until the packs are read
         # it is --lang, else Chinese (the default pack's language).
         self.lang = lang_of(self.prefill.lang or "zh")
@@ -72,8 +75,14 @@ class InterviewerApp(App[None]):
     def on_mount(self) -> None:
         from interviewer.tui.screens.start import StartScreen
 
+        if not self.is_headless:  # under run_test the test process keeps its own signal handlers
+            leaving.catch_signals(self)
         self.push_screen(StartScreen(self.prefill))
         self.call_after_refresh(self._after_first_paint)
+
+    def on_unmount(self) -> None:
+        if not self.is_headless:
+            leaving.release_signals()
 
     def _after_first_paint(self) -> None:
         self.warm_up()
@@ -163,6 +172,41 @@ class InterviewerApp(App[None]):
         screen = ReportScreen(transcript, path)
         (self.switch_screen if replace else self.push_screen)(screen)
 
+    # ------------------------------------------------------------------ leaving
+
+    async def action_quit(self) -> None:
+        """ctrl+q: quit at once when every session is saved; otherwise save again or rescue, and ask."""
+        sessions = leaving.unsaved(self)
+        if sessions:
+            self.check_before_quit(sessions)
+        else:
+            self.exit()
+
+    @work(thread=True, exclusive=True, group="quit")
+    def check_before_quit(self, sessions) -> None:
+        self.post_message(leaving.QuitChecked(leaving.secure(sessions)))
+
+    def on_quit_checked(self, message: leaving.QuitChecked) -> None:
+        from interviewer.tui.screens.confirm import ConfirmModal
+
+        if not message.problems:
+            self.exit()
+            return
+        text = "\n".join(message.problems)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit(return_code=1, message=f"interviewer: {text}")
+
+        self.push_screen(ConfirmModal(f"Answers are not saved in the session's file:\n{text}\n\nQuit anyway?",
+                                      yes="Quit", no="Stay", danger=True), answer)
+
+    def terminate(self, signum: int) -> None:
+        """SIGTERM / SIGHUP: secure every session, then end the app so Textual restores the terminal."""
+        problems = leaving.secure(leaving.open_sessions(self))
+        message = "\n".join(f"interviewer: {p}" for p in problems) or None
+        self.exit(return_code=128 + signum, message=message)
+
     # ------------------------------------------------------------------ global actions
 
     def action_help(self) -> None:
@@ -207,9 +251,10 @@ def make_app(settings=None, transcripts: str | Path | None = None, skill: str | 
 
     With neither `settings` nor `settings_loader` the app is offline; `engine_factory` overrides both.
     """
-    from interviewer.paths import transcripts_dir
+    from interviewer.paths import legacy_transcripts_dir, transcripts_dir
 
-    services = Services(transcripts=transcripts_dir(str(transcripts) if transcripts else None),
+    override = str(transcripts) if transcripts else None
+    services = Services(transcripts=transcripts_dir(override), legacy=legacy_transcripts_dir(override),
                         engine_factory=engine_factory, skills_dirs=skills_dir, settings=settings,
                         settings_error=settings_error, settings_loader=settings_loader)
     prefill = Prefill(skill=skill, lang=lang, resume=resume, mode=mode or "practice")

@@ -97,6 +97,7 @@ class Services:
     settings_loader: SettingsLoader | None = None
     minutes: int = 45
     max_turns: int = 30
+    legacy: Path | None = None  # ./transcripts of an earlier version: listed and resumable, nothing new saved there
     exports: Path = field(init=False)
 
     def __post_init__(self) -> None:
@@ -104,6 +105,11 @@ class Services:
         # Exports go in a sub-folder: `transcripts list` reads every *.json at the top level as a session.
         self.exports = self.transcripts / "exports"
         self._settings_lock = threading.Lock()
+
+    @property
+    def folders(self) -> list[Path]:
+        """Every folder whose sessions are listed: where new ones are saved, then the legacy ./transcripts."""
+        return [self.transcripts, *([Path(self.legacy)] if self.legacy else [])]
 
     @property
     def settings_ready(self) -> bool:
@@ -185,32 +191,41 @@ class Services:
         transcript.check_writable(self.transcripts)
         engine, scorer = self.engines()
         session = Session.create(pack, resume, plan, engine, scorer, mode=mode, max_turns=self.max_turns)
-        session.store = transcript.TranscriptStore(transcript.default_path(self.transcripts, session.transcript))
+        store = transcript.TranscriptStore(transcript.default_path(self.transcripts, session.transcript))
+        session.store = store.acquire()
         return session
 
     def restore(self, path: str | Path):
-        """A saved, unfinished session ready to go on (its pack found by path, else by name)."""
+        """A saved, unfinished session ready to go on (its pack found by path, else by name); this process its writer.
+
+        The lock is taken before the file is read: a copy read before another writer's last save would drop it.
+        """
         from interviewer import skills, transcript
         from interviewer.session import Session
 
-        path = Path(path)
-        t = transcript.load(path)
-        if t.status == "finished":
-            raise TranscriptError(f"{path.name}: this session is already finished")
-        transcript.check_resumable(t, path.name)
+        store = transcript.TranscriptStore(Path(path)).acquire()
         try:
-            ref = t.skill.path if t.skill.path and Path(t.skill.path).exists() else t.skill.name
-            pack = skills.resolve(ref, t.lang, self.skills_dirs)
-        except InterviewerError as e:
-            raise TranscriptError(f"{path.name}: the session's skill pack is not available ({e.message})") from None
-        transcript.check_writable(path.parent)
-        engine, scorer = self.engines()
-        return Session.restore(t, pack, engine, scorer, transcript.TranscriptStore(path))
+            path = store.path
+            t = transcript.load(path)
+            if t.status == "finished":
+                raise TranscriptError(f"{path.name}: this session is already finished")
+            transcript.check_resumable(t, path.name)
+            try:
+                ref = t.skill.path if t.skill.path and Path(t.skill.path).exists() else t.skill.name
+                pack = skills.resolve(ref, t.lang, self.skills_dirs)
+            except InterviewerError as e:
+                raise TranscriptError(f"{path.name}: the session's skill pack is not available ({e.message})") from None
+            transcript.check_writable(path.parent)
+            engine, scorer = self.engines()
+        except BaseException:
+            store.release()
+            raise
+        return Session.restore(t, pack, engine, scorer, store)
 
     def sessions(self):
-        from interviewer.transcript_index import list_transcripts
+        from interviewer.transcript_index import list_sessions
 
-        return list_transcripts(self.transcripts)
+        return list_sessions(self.folders)
 
     def unfinished(self):
         """The newest readable in-progress session, or None."""
@@ -226,11 +241,15 @@ class Services:
         return load(Path(path))
 
     def delete(self, path: str | Path) -> None:
+        from interviewer.locks import SessionLock
+
         p = Path(path)
-        if p.parent.resolve() != self.transcripts.resolve() or p.suffix != ".json":
+        if p.parent.resolve() not in {f.resolve() for f in self.folders} or p.suffix != ".json":
             raise TranscriptError(f"{p}: not a session in {self.transcripts}")
         try:
-            p.unlink()
+            # A session open in another interviewer is not deleted under it (it would save it back anyway).
+            with SessionLock(p):
+                p.unlink()
         except FileNotFoundError:
             pass
         except OSError as e:
@@ -244,13 +263,19 @@ class Services:
     def plan_path(self, plan, pack, fmt: str) -> Path:
         return self.exports / f"plan-{_safe(pack.name)}-{plan.resume.sha256[:8]}.{fmt}"
 
-    def export_report(self, transcript, fmt: str, path: str | Path) -> Path:
+    def export_report(self, transcript, fmt: str, path: str | Path, source: str | Path | None = None) -> Path:
+        """The report written like `interviewer report -o`: never over `source` (its transcript) or any other."""
+        from interviewer.exports import export
         from interviewer.report import render_report
 
-        return _write(Path(path), render_report(transcript, fmt))
+        return export(path, render_report(transcript, fmt), [(source, "transcript")], make_folder=True)
 
     def export_plan(self, plan, pack, resume, fmt: str, path: str | Path) -> Path:
-        return _write(Path(path), plan_text(plan, pack, resume, fmt))
+        """The plan written like `interviewer plan -o`: never over the résumé file, the pack or a transcript."""
+        from interviewer.exports import export
+
+        inputs = [(getattr(resume, "source", None), "résumé"), (getattr(pack, "path", None), "skill pack")]
+        return export(path, plan_text(plan, pack, resume, fmt), inputs, make_folder=True)
 
     def warm_up(self) -> None:
         """Import the chosen provider's modules while the user reads the first screen."""
@@ -278,13 +303,3 @@ def plan_text(plan, pack, resume, fmt: str) -> str:
 
 def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", name).lstrip(".") or "session"
-
-
-def _write(path: Path, text: str) -> Path:
-    path = path.expanduser()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise InterviewerError(f"{path}: cannot write ({e.strerror})") from None
-    return path

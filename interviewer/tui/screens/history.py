@@ -90,7 +90,7 @@ class HistoryScreen(Screen):
                 self.post_message(Done("deleted", path))
             elif what == "export":
                 fmt, out = extra
-                self.post_message(Done("exported", services.export_report(services.load(path), fmt, out)))
+                self.post_message(Done("exported", services.export_report(services.load(path), fmt, out, path)))
         except Exception as e:  # noqa: BLE001
             self.post_message(Failed(failure_text(e, self.T.lang)))
 

@@ -140,16 +140,32 @@ class InterviewBase(Screen):
             result = session.answer(text, on_text=lambda piece: self.post_message(Piece(piece)))
             self.post_message(Answered(result, session_view(session)))
             if result.finished:
-                self.post_message(Closed(session.close(), session.store.path if session.store else None))
+                self._close(session)
         except Exception as e:  # noqa: BLE001
             self.post_message(Failed(failure_text(e, self.T.lang)))
 
     @work(thread=True, exclusive=True, group="session")
     def run_close(self, session) -> None:
         try:
-            self.post_message(Closed(session.close(), session.store.path if session.store else None))
+            self._close(session)
         except Exception as e:  # noqa: BLE001
             self.post_message(Failed(failure_text(e, self.T.lang)))
+
+    def _close(self, session) -> None:
+        """Score, save and post Closed; a session its file could not take goes to a rescue copy, said loudly."""
+        transcript = session.close()
+        store = session.store
+        if store is not None and store.unsaved:
+            store.rescue(transcript)
+            # Still asked about at ctrl+q (and saved again if the disk came back) once this screen is gone.
+            self.app.ended_unsaved.append(session)
+            self.post_message(Failed(store.failure_message()))
+        self.post_message(Closed(transcript, store.path if store else None))
+
+    def on_unmount(self) -> None:
+        # The session's lock goes with its screen: another interviewer (or a resume) may open it now.
+        if self.session is not None and self.session.store is not None:
+            self.session.store.release()
 
     # ------------------------------------------------------------------ handlers
 
@@ -226,6 +242,15 @@ class InterviewBase(Screen):
             return False
         if self.finished:
             self.notify(self.T("interview.ended"), markup=False)
+            return False
+        from interviewer.session import MAX_ANSWER_CHARS
+        from interviewer.textutil import strip_controls
+
+        size = len(strip_controls(text).strip())
+        if size > MAX_ANSWER_CHARS:
+            # Refused here, before the box is cleared: the session would refuse it and the paste would be gone.
+            self.notify(f"answer too long ({size:,} characters; the limit is {MAX_ANSWER_CHARS:,}): shorten it "
+                        "in the box and send it again", severity="warning", markup=False, timeout=10)
             return False
         answer = self.query_one(AnswerInput)
         if answer.text.strip() == text:

@@ -93,7 +93,7 @@ class ReportScreen(Screen):
     @work(thread=True, group="export")
     def export(self, fmt: str, path: str) -> None:
         try:
-            self.post_message(Done("exported", self.app.services.export_report(self.transcript, fmt, path)))
+            self.post_message(Done("exported", self.app.services.export_report(self.transcript, fmt, path, self.path)))
         except Exception as e:  # noqa: BLE001
             self.post_message(Failed(failure_text(e, self.T.lang)))
 

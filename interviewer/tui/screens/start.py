@@ -17,6 +17,7 @@ from interviewer.i18n import LANG_NAMES, Texts
 from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
 from interviewer.tui.services import Prefill
+from interviewer.tui.widgets.answer_input import RoomyTextArea
 
 MODES = ("practice", "plan", "copilot")
 
@@ -68,8 +69,8 @@ class StartScreen(Screen):
                     mode = self.prefill.mode if self.prefill.mode in MODES else "practice"
                     yield Select(mode_options(T), value=mode, allow_blank=False, compact=True, id="mode")
             yield Label(T("start.resume"), classes="field-label", id="resume-label")
-            area = TextArea(id="resume-text", soft_wrap=True, tab_behavior="focus",
-                            placeholder=T("start.resume_placeholder"))
+            area = RoomyTextArea(id="resume-text", soft_wrap=True, tab_behavior="focus",
+                                 placeholder=T("start.resume_placeholder"))
             area.cursor_blink = self.app.blink
             yield area
             with Horizontal(id="file-row"):

@@ -20,8 +20,8 @@ HARD = ROOT / "tests" / "hardening"
 # The timed load tests run alone first, so the figures are not taken beside two busy processes; then
 # the rest in two shards balanced by run time (under a minute each on a 2-core machine).
 PHASES = [[["test_load.py"]],
-          [["test_fuzz.py", "test_hostile.py", "test_hostile_llm.py", "test_bad_files.py"],
-           ["test_bad_input.py", "test_cli_contract.py", "test_secrets.py", "test_kill.py"]]]
+          [["test_fuzz.py", "test_hostile.py", "test_hostile_llm.py", "test_bad_files.py", "test_writers.py"],
+           ["test_bad_input.py", "test_cli_contract.py", "test_secrets.py", "test_kill.py", "test_crashes.py"]]]
 TIMEOUT = 300
 
 
@@ -83,6 +83,12 @@ def main() -> dict:
           f"({c['secrets.offline_commands_guarded']} offline commands with keys set, socket guard on)")
     print(f"   exports private (0600)     {c['secrets.private_exports']:6d}  ; base URLs with a password masked: "
           f"{c['secrets.masked_urls']}")
+    print(f"   one writer, nothing lost   {c['writers.second_writer_refused']:6d}  second writers refused "
+          f"(none lost an answer); {c['writers.read_only_refused']} read-only transcripts refused; "
+          f"{c['writers.disk_full_rescued']} full disks rescued (every answer in the rescue copy)")
+    print(f"   crashes and hangs re-tried {c['crashes.ascii_output_commands']:6d}  commands under an ASCII/Latin-1 "
+          f"output; {c['crashes.full_disk_stdout']} to a full stdout; {c['crashes.offline_with_bad_config']} offline "
+          f"starts with a bad config; {c['crashes.encrypted_pdfs_read']} encrypted PDFs read")
     if s300:
         print(f"   300-turn session           median {s300['per_turn_median_ms']} ms/turn, p95 {s300['per_turn_p95_ms']} ms, "
               f"max {s300['per_turn_max_ms']} ms; file {s300['file_kb']} KB; its HTML report {s300['report_300_turns_ms']} ms")
@@ -98,7 +104,8 @@ def main() -> dict:
             "hostile_cases_passed": c["hostile.cases_passed"], "hostile_cases": hostile_total,
             "bad_input_refused_cleanly": c["bad_input.refused_cleanly"], "non_utf8_decoded": c["bad_input.decoded"],
             "sockets_opened_offline": f.get("sockets_opened_offline"), "private_exports": c["secrets.private_exports"],
-            "masked_urls": c["secrets.masked_urls"], "session_300_turns": s300,
+            "masked_urls": c["secrets.masked_urls"], "second_writers_refused": c["writers.second_writer_refused"],
+            "full_disks_rescued": c["writers.disk_full_rescued"], "session_300_turns": s300,
             "list_1000_sessions": lst, "open_report": rep, "tests_passed": passed, "tests_failed": failed,
             "seconds": round(seconds, 1)}
 

@@ -36,6 +36,12 @@ class Parser(argparse.ArgumentParser):
 
     commands: dict[str, argparse.ArgumentParser]  # "plan", "skills list" → its parser (set on the top one)
 
+    def _print_message(self, message: str, file=None) -> None:
+        # argparse drops a failed write of --help or a usage line (a full disk, /dev/full) and exits 0;
+        # main() reports it instead.
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message: str) -> None:
         # An argument holding a newline (an unrecognized one is echoed back) must not split the line.
         one = message.replace("\r", "\\r").replace("\n", "\\n")
@@ -146,7 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", type=text, metavar="FILE",
                    help="scripted answers separated by lines holding only --- (default: stdin when piped)")
     p.add_argument("--transcript", type=text, metavar="PATH", help="where to save the session (a new file)")
-    p.add_argument("--transcripts", type=text, metavar="DIR", help="folder for saved sessions (default ./transcripts)")
+    p.add_argument("--transcripts", type=text, metavar="DIR",
+                   help="folder for saved sessions (default $XDG_DATA_HOME/interviewer/transcripts)")
     _max_turns(p, 30, f"stop after this many questions, 1–{MAX_TURNS} (default 30)")
     p.add_argument("--minutes", type=minutes, default=45, metavar="N",
                    help=f"time budget, 1–{MAX_MINUTES}; decides how many chains (default 45)")
@@ -173,7 +180,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr = sub.add_parser("transcripts", help="saved sessions")
     trs = tr.add_subparsers(dest="subcommand", metavar="SUBCOMMAND", required=True)
     p = trs.add_parser("list", help="saved sessions, newest first")
-    p.add_argument("--transcripts", type=text, metavar="DIR", help="folder of saved sessions (default ./transcripts)")
+    p.add_argument("--transcripts", type=text, metavar="DIR",
+                   help="folder of saved sessions (default $XDG_DATA_HOME/interviewer/transcripts)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     p = sub.add_parser("config", help="the effective settings (keys masked)")
@@ -186,7 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     _provider_args(p)
     p.add_argument("--mode", choices=["practice", "plan", "copilot"], default="practice",
                    help="the screen to open on (default practice)")
-    p.add_argument("--transcripts", type=text, metavar="DIR", help="folder for saved sessions (default ./transcripts)")
+    p.add_argument("--transcripts", type=text, metavar="DIR",
+                   help="folder for saved sessions (default $XDG_DATA_HOME/interviewer/transcripts)")
     # argparse keeps no public list of nested subparsers; its choices dicts are the stable part of that API.
     for name, command in sub.choices.items():
         parser.commands[name] = command
@@ -195,7 +204,53 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_streams() -> None:
+    """Output that cannot be encoded is escaped, input that cannot be decoded replaced, instead of a traceback.
+
+    PYTHONIOENCODING=ascii (or a C locale without UTF-8) makes the help's "résumé" and every Chinese question
+    unencodable; a terminal can also send bytes that are not in its declared encoding.
+    """
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stderr, "backslashreplace"), (sys.stdin, "replace")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors=errors)
+            except (ValueError, OSError):  # a closed or detached stream: nothing to protect
+                pass
+
+
+def _silence_stdout() -> None:
+    """Point fd 1 at /dev/null, so the interpreter's final flush of a broken stdout adds no second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    _tolerant_streams()
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a full disk behind `> file` shows here, where it can still be reported
+        return code
+    except BrokenPipeError:  # `interviewer report … | head`: the reader has all it wanted
+        _silence_stdout()
+        return 0
+    except OSError as e:
+        # Whatever the handlers did not turn into an error of their own: writing to stdout (a full disk,
+        # /dev/full, a closed terminal) or a file the command had to read or write.
+        _silence_stdout()
+        where = f"{e.filename}: " if e.filename else "cannot write the output: "
+        try:
+            print(f"interviewer: {where}{e.strerror or e}", file=sys.stderr)
+        except OSError:
+            pass
+        return 1
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # No command means the UI, flags included: `interviewer --lang en` is `interviewer tui --lang en`.
     commands = {"skills", "plan", "score", "chat", "resume", "report", "transcripts", "config", "tui"}
@@ -221,5 +276,3 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interviewer: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0

@@ -18,6 +18,9 @@ DEFAULT_MODELS = {"offline": "", "anthropic": "claude-sonnet-4-5", "openai": "gp
 KEY_VARS = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
 BASE_URL_VARS = {"anthropic": "ANTHROPIC_BASE_URL", "openai": "OPENAI_BASE_URL"}
 LOCAL_DUMMY_KEY = "local"
+# An SDK retry waits up to 8 s of backoff; ten of them already make a turn wait minutes, not a fallback.
+MAX_RETRIES = 10
+RETRY_WAIT = 8.0
 
 Source = Literal["flag", "env", "config file", "default"]
 _FILE_FIELDS = {"provider": str, "model": str, "base_url": str, "timeout": (int, float),
@@ -42,6 +45,15 @@ class Settings(BaseModel):
     key_note: str = Field(default="", description="how the key was obtained, for `interviewer config`")
     warnings: list[str] = Field(default=[], description="things the user should know (ignored keys, …)")
     config_path: str = Field(default="", description="the config file consulted")
+
+    @property
+    def call_budget(self) -> float:
+        """Seconds one LLM call may take in all: per attempt its timeout plus the SDKs' longest backoff (8 s).
+
+        A server's retry-after (which anthropic honours without a cap) or a hung retry loop cannot stretch a
+        call past it: the call is given up and the offline engine takes the turn.
+        """
+        return (self.timeout + RETRY_WAIT) * (self.max_retries + 1)
 
     def key(self) -> str:
         """The raw key, for building an SDK client only."""
@@ -171,13 +183,41 @@ def read_config_file(path: Path) -> tuple[dict, list[str]]:
     return out, warnings
 
 
+def _unused(problem: str, offline: bool, warnings: list[str], default):
+    """A bad LLM setting: an error, unless offline was asked for (then a warning, and the default stands)."""
+    if not offline:
+        raise ConfigError(problem)
+    warnings.append(f"{problem} (ignored: offline)")
+    return default
+
+
+def _line_of(path: Path, key: str) -> int:
+    from interviewer.files import InputFileError, read_limited
+
+    try:
+        lines = read_limited(path, 64 * 1024).decode("utf-8", "replace").splitlines()
+    except InputFileError:
+        return 1
+    pat = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    return next((i for i, s in enumerate(lines, 1) if pat.match(s)), 1)
+
+
 def load_settings(flags: Any = None) -> Settings:
     """Resolve every setting with its source; MissingKeyError / ProviderError / ConfigError on bad input."""
     from interviewer.paths import config_file
 
     env = os.environ
     path = config_file()
-    file, warnings = read_config_file(path)
+    # `--provider offline` (or INTERVIEWER_PROVIDER=offline) needs nothing from the file: a file that cannot
+    # be read, or an LLM setting out of range, is then a warning, never a reason offline cannot start.
+    offline_asked = "offline" in (str(_flag(flags, "provider") or "").strip().lower(),
+                                  env.get("INTERVIEWER_PROVIDER", "").strip().lower())
+    try:
+        file, warnings = read_config_file(path)
+    except ConfigError as e:
+        if not offline_asked:
+            raise
+        file, warnings = {}, [f"{e.message} (ignored: the offline interviewer needs no settings)"]
     sources: dict[str, str] = {}
     origins: dict[str, str] = {}
 
@@ -223,11 +263,16 @@ def load_settings(flags: Any = None) -> Settings:
     except (TypeError, ValueError):
         timeout = -1.0
     if not 0 < timeout < 86400:
-        raise ConfigError(f"{origins['timeout'] or 'timeout'}: expected seconds > 0, got {timeout_raw!r}")
+        problem = f"{origins['timeout'] or 'timeout'}: expected seconds > 0, got {timeout_raw!r}"
+        timeout = _unused(problem, offline_asked and provider == "offline", warnings, 60.0)
     max_retries = pick("max_retries", _flag(flags, "max_retries"), None,
                        table.get("max_retries", file.get("max_retries")), 2)
-    if not isinstance(max_retries, int) or max_retries < 0:
-        raise ConfigError(f"{origins['max_retries'] or 'max_retries'}: expected an integer >= 0")
+    if not isinstance(max_retries, int) or isinstance(max_retries, bool) or not 0 <= max_retries <= MAX_RETRIES:
+        where = origins["max_retries"] or "max_retries"
+        if sources["max_retries"] == "config file":
+            where = f"{path}:{_line_of(path, 'max_retries')}: max_retries"
+        problem = f"{where}: expected a whole number from 0 to {MAX_RETRIES}, got {max_retries!r}"
+        max_retries = _unused(problem, offline_asked and provider == "offline", warnings, 2)
     stream = pick("stream", _flag(flags, "stream"), None, table.get("stream", file.get("stream")), True)
 
     api_key, key_note = None, ""

@@ -17,7 +17,7 @@ from interviewer import lexicon
 from interviewer.errors import ResumeError
 from interviewer.files import InputFileError, read_limited
 from interviewer.skills import SkillPack
-from interviewer.textutil import strip_escapes
+from interviewer.textutil import BIDI_CONTROLS, strip_escapes
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -49,7 +49,7 @@ class RuleMatch(BaseModel):
 
 # --------------------------------------------------------------------------- normalising
 
-_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad" + BIDI_CONTROLS))
 _LINE_SEPS = re.compile("[\u2028\u2029\x0b\x0c\x85]")
 # C0/C1 controls and lone surrogates (a broken paste) cannot be quoted back or hashed.
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff]")
@@ -240,8 +240,10 @@ def _pdf_text(data: bytes, name: str) -> str:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             reader = pypdf.PdfReader(io.BytesIO(data), strict=False)
+            # An owner password only (no password to open) decrypts with "" (AES needs `cryptography`).
             if reader.is_encrypted and not reader.decrypt(""):
-                raise ResumeError(f"{name}: the PDF is password-protected")
+                raise ResumeError(f"{name}: the PDF needs a password to open; save a copy without one, "
+                                  "or paste the text")
             return "\n".join(page.extract_text() or "" for page in reader.pages)
     except ResumeError:
         raise

@@ -84,7 +84,10 @@ def strip_hints(s: str) -> str:
 # Terminal escape sequences (CSI such as cursor-up and clear-screen, OSC such as set-title and the OSC 52
 # clipboard write) and other controls: candidate text printed to a terminal must not drive it.
 _ESCAPE_SEQ = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-?]*[ -/]*[@-~]?")
-_CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Bidirectional controls: U+202E makes "evil.exe\u202etxt.md" read "evil.dmt.exe" and reorders a quoted answer
+# or a report line so it shows something other than what is stored; no answer or résumé needs them.
+BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_CONTROL_CHARS = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
 _MD_SPECIAL = re.compile(r"([\\`*\[\]<>|])")
 
 
@@ -94,7 +97,7 @@ def strip_escapes(text: str) -> str:
 
 
 def strip_controls(text: str) -> str:
-    """`text` without terminal escape sequences or control characters; newlines and tabs stay."""
+    """`text` without terminal escape sequences, control characters or bidi controls; newlines and tabs stay."""
     # A bare CR would let "…\rlevel 4" overwrite the line it is printed on.
     return _CONTROL_CHARS.sub("", strip_escapes(text.replace("\r\n", "\n").replace("\r", "\n")))
 

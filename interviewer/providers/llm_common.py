@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Iterator
@@ -214,6 +215,31 @@ def one_line(text: str, secrets: tuple[str, ...] = (), limit: int = 200) -> str:
             text = text.replace(s, "***")
     text = re.sub(r"\s+", " ", text).strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def within(seconds: float, fn, *args):
+    """`fn(*args)`, or TurnFailed when it has not returned after `seconds` (Settings.call_budget).
+
+    A per-read timeout bounds no SDK retry loop or retry-after wait; this bounds the whole call. The call
+    runs in a daemon thread: once given up it ends when the SDK does, and never holds up the program's exit.
+    """
+    box: dict = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = fn(*args)
+        except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread below
+            box["error"] = e
+        finally:
+            done.set()
+
+    threading.Thread(target=run, daemon=True, name="llm-call").start()
+    if not done.wait(seconds):
+        raise TurnFailed(f"no complete response within {seconds:g} s (retries included)")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 @contextmanager

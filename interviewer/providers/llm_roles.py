@@ -42,6 +42,11 @@ class Caller:
         """The structured reply (a dict, or text holding JSON) and the call's usage; TurnFailed on truncation."""
         raise NotImplementedError
 
+    def bounded_call(self, *args) -> tuple[dict | str, Usage]:
+        """`call`, given up after settings.call_budget seconds, retries and retry-after waits included."""
+        self.client()  # importing the SDK (seconds on a busy machine) is not the server's time
+        return lc.within(self.settings.call_budget, self.call, *args)
+
 
 class LLMEngine(Caller):
     """The LLM interviewer: one structured `decide` call per turn over an append-only conversation."""
@@ -53,7 +58,7 @@ class LLMEngine(Caller):
     def decide(self, ctx: TurnContext) -> tuple[Decision, list[Usage]]:
         with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
             system, messages = self.conversation.request(ctx)
-            raw, usage = self.call(system, messages, lc.DECIDE_TOOL, lc.schema_of(lc.DecisionOut),
+            raw, usage = self.bounded_call(system, messages, lc.DECIDE_TOOL, lc.schema_of(lc.DecisionOut),
                                    "interviewer", lc.INTERVIEWER_MAX_TOKENS)
             obj = lc.load_object(raw)
             self.conversation.record(obj)
@@ -72,6 +77,6 @@ class LLMScorer(Caller):
         with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
             tool = lc.ASSESS_TOOL if self.uses_tools else None
             system, user = lc.scorer_prompts(topic, question, answer, danger_signals, lang, tool)
-            raw, usage = self.call(system, [{"role": "user", "content": user}], lc.ASSESS_TOOL,
+            raw, usage = self.bounded_call(system, [{"role": "user", "content": user}], lc.ASSESS_TOOL,
                                    lc.schema_of(lc.AssessmentOut), "scorer", lc.SCORER_MAX_TOKENS)
             return lc.to_assessment(lc.load_object(raw), topic, self.name), [usage]

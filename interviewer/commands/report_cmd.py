@@ -25,8 +25,9 @@ def _pick(args) -> tuple[Path | None, bool]:
     wanted = None if listing else getattr(args, "transcript", None)
     if wanted and (Path(wanted).exists() or not wanted.isdigit()):
         return Path(wanted), False
-    folder = paths.transcripts_dir(getattr(args, "transcripts", None))
-    found = [s for s in transcript_index.list_transcripts(folder) if not s.error]
+    folders = paths.transcripts_dirs(getattr(args, "transcripts", None))  # a legacy ./transcripts too
+    found = [s for s in transcript_index.list_sessions(folders) if not s.error]
+    folder = " and ".join(map(str, folders))
     if not found:
         raise InterviewerError(f"no saved sessions in {folder}: give a transcript path, or --transcripts DIR")
     if listing:

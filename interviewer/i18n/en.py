@@ -9,6 +9,8 @@ TEXT = {
         "provider": "engine",
         "unfinished": "An unfinished session was found:\n{what}\n\nResume it?",
         "resume": "Resume", "not_now": "Not now",
+        "unsaved_quit": "Answers are not saved in the session's file:\n{problems}\n\nQuit anyway?",
+        "quit": "Quit", "stay": "Stay",
         "cmd_help": "Help: keys", "cmd_help_about": "Every key binding (F1)",
         "cmd_history": "History", "cmd_history_about": "Saved sessions: reports, resume, export, delete (F3)",
         "cmd_theme": "Light / dark", "cmd_theme_about": "Switch between the light and the dark theme (F2)",
@@ -90,6 +92,7 @@ TEXT = {
         "already_accepted": "this question was already accepted as asked",
         "edit_title": "Edit the question before you ask it", "other_title": "Ask about another chain instead",
         "no_other": "there is no other chain to switch to", "scores_on": "scores on", "scores_off": "scores off",
+        "too_long": "answer too long ({size} characters; the limit is {limit}): shorten it in the box and send it again",
     },
     "side": {
         "session": "session", "depth": "depth ", "asked_here": " · {n} asked here",

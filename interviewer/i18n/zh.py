@@ -9,6 +9,8 @@ TEXT = {
         "provider": "引擎",
         "unfinished": "发现一场没有结束的面试：\n{what}\n\n要接着面吗？",
         "resume": "接着面", "not_now": "先不",
+        "unsaved_quit": "有回答没有存进这场面试的文件：\n{problems}\n\n仍然退出吗？",
+        "quit": "退出", "stay": "留下",
         "cmd_help": "帮助：按键", "cmd_help_about": "所有按键（F1）",
         "cmd_history": "历史记录", "cmd_history_about": "保存的面试：看报告、接着面、导出、删除（F3）",
         "cmd_theme": "浅色 / 深色", "cmd_theme_about": "在浅色和深色主题之间切换（F2）",
@@ -88,6 +90,7 @@ TEXT = {
         "already_accepted": "这个问题已经采用并问过了",
         "edit_title": "问之前修改这个问题", "other_title": "改问另一条主线",
         "no_other": "没有别的主线可以换", "scores_on": "评分明细已打开", "scores_off": "评分明细已关闭",
+        "too_long": "回答太长（{size} 个字符，上限 {limit}）：在输入框里删短后再发送",
     },
     "side": {
         "session": "本场", "depth": "深度 ", "asked_here": " · 本主线问了 {n} 个",

@@ -198,8 +198,8 @@ class InterviewerApp(App[None]):
             if yes:
                 self.exit(return_code=1, message=f"interviewer: {text}")
 
-        self.push_screen(ConfirmModal(f"Answers are not saved in the session's file:\n{text}\n\nQuit anyway?",
-                                      yes="Quit", no="Stay", danger=True), answer)
+        self.push_screen(ConfirmModal(self.T("app.unsaved_quit", problems=text), yes=self.T("app.quit"),
+                                      no=self.T("app.stay"), danger=True), answer)
 
     def terminate(self, signum: int) -> None:
         """SIGTERM / SIGHUP: secure every session, then end the app so Textual restores the terminal."""

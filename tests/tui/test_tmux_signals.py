@@ -58,13 +58,13 @@ def term(tmp_path):
 def test_a_signal_mid_interview_restores_the_terminal_and_keeps_the_session(term, sig, tmp_path):
     modes_file = tmp_path / "stty.txt"
     launch_in_shell(term, modes_file, "tui", "--resume", str(SAMPLE_RESUME))
-    term.wait_for("loaded sample-resume.md", "offline interviewer")
+    term.wait_for("已读入 sample-resume.md", "离线面试官")  # a Chinese résumé and pack: a Chinese session
     term.keys("C-s")
-    term.wait_for("Interviewer", "questions 1/")
+    term.wait_for("面试官", "问题 1/")
     term.type(ANSWERS[0])
     term.keys("C-s")
     wait_answers(1)
-    term.wait_for("questions 2/")
+    term.wait_for("问题 2/")
     assert term.tmux("display", "-p", "-t", "t", "#{alternate_on}").strip() == "1"
 
     os.kill(program_pid(term), sig)

@@ -249,8 +249,8 @@ class InterviewBase(Screen):
         size = len(strip_controls(text).strip())
         if size > MAX_ANSWER_CHARS:
             # Refused here, before the box is cleared: the session would refuse it and the paste would be gone.
-            self.notify(f"answer too long ({size:,} characters; the limit is {MAX_ANSWER_CHARS:,}): shorten it "
-                        "in the box and send it again", severity="warning", markup=False, timeout=10)
+            self.notify(self.T("interview.too_long", size=f"{size:,}", limit=f"{MAX_ANSWER_CHARS:,}"),
+                        severity="warning", markup=False, timeout=10)
             return False
         answer = self.query_one(AnswerInput)
         if answer.text.strip() == text:

@@ -9,6 +9,7 @@ from interviewer.scoring_terms import (  # noqa: F401 - the data this reader com
     CAUSAL,
     CONTRAST,
     DONT_KNOW,
+    DONT_KNOW_BARE,
     FIRST_PERSON,
     FUNCTION_CHARS_ZH,
     FUNCTION_WORDS_EN,
@@ -105,6 +106,7 @@ CUES = {name: cue_regex(words) for name, words in {
     "sequence": SEQUENCE, "outcome": OUTCOME, "first_person": FIRST_PERSON, "dont_know": DONT_KNOW, "help": HELP,
     "not_mine": NOT_MINE, "refuse": REFUSE, "wants_end": WANTS_END, "naive_neg": NAIVE_NEGATORS,
 }.items()}
+CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}")
 # Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
 _GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
 _INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"

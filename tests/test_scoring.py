@@ -45,6 +45,15 @@ def _score(pack, key, answer):
     ("这个我没接触过，不太清楚。", "dont_know"),
     ("I don't know.", "dont_know"),
     ("No idea, sorry.", "dont_know"),
+    # a miss, however short: "不会" alone is a whole answer, not a thin one
+    ("不会", "dont_know"),
+    ("嗯，这个我不会。", "dont_know"),
+    ("Never did that.", "dont_know"),
+    ("Not sure, never did that.", "dont_know"),
+    ("不会，但我猜是跟 NCCL 有关？", "dont_know"),
+    # "不会" meaning "will not" is content, and substance after a miss still counts
+    ("TP 不会跨机，因为每层都有 all-reduce，跨机网卡只有 50 GB/s。", "answered"),
+    ("不会，但我理解 ZeRO-3 把参数也切了，所以每卡约 16/N 字节每参数，反向要多一次 all-gather。", "answered"),
     ("能具体一点吗？", "help"),
     ("What do you mean by overlap here?", "help"),
     ("Can you rephrase the question?", "help"),

@@ -20,6 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from interviewer.coverage import Covered
 from interviewer.errors import TranscriptError
 from interviewer.files import InputFileError, read_limited, write_private
 from interviewer.locks import SessionLock
@@ -60,6 +61,7 @@ class Turn(BaseModel):
     target: str | None = Field(default=None, description="interviewer: what this question is after (a probe or a rung)")
     notes: str | None = Field(default=None, description="interviewer: working notes (not shown to the candidate)")
     assessment: Assessment | None = Field(default=None, description="candidate: the scorer's output")
+    covers: list[Covered] = Field(default=[], description="candidate: follow-ups this answer already answers, with quotes")
     usage: list[Usage] = Field(default=[], description="LLM calls made for this turn")
 
     @field_validator("text")

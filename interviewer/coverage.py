@@ -1,0 +1,449 @@
+"""What an answer (or the résumé) already covered: which of a chain's follow-ups it answers, with the quote.
+
+A follow-up is a pack phrase ("最近一次事故从发现到定位用了多久", "how many steps recovery lost"). It is
+covered when one stretch of the answer (a sentence, or two neighbouring ones) talks about the phrase's
+subject *and* gives what its question asks for: a duration for "how long", a share for "what fraction", a
+reason for "why", a method for "how", a number for "how much". Subjects are compared as concept ids (the
+scorer's vocabulary, so an English answer meets a Chinese phrase), Latin words and CJK bigrams, weighted by
+how rare they are among the plan's follow-ups; a few interview words that are not domain concepts
+("locate", "baseline", "afterwards") are folded into classes here.
+
+The interviewer never asks a covered follow-up; an answer's coverage is recorded with its quote on the
+candidate's turn, so a reviewer can see why a question was not asked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pydantic import BaseModel, Field
+
+from interviewer import scoring_read as R
+
+# --------------------------------------------------------------------------- what a question asks for
+
+_ASK_ZH = [
+    ("duration", r"多久|多长时间|多少时间|用时|耗时多少|几分钟|几秒|几个?小时|几天|停多久|阻塞.{0,8}多少"),
+    ("share", r"比例|占比|占.{0,12}(?:多少|几成)|百分之|扩展效率|效率有多少|利用率是多少|空转了多少"),
+    ("count", r"多少步|几步|几次|多少次|多少个|几个|多少张|几张|多少台|几台|多少 ?token"),
+    ("reason", r"为什么|为何|原因|依据|凭什么"),
+    ("choice", r"怎么(?:定|选|确定|决定|取)|如何(?:定|选|确定)|定下来|选的是|选了|怎么挑|选哪|取多大"),
+    ("compare", r"区别|差别|差异|不同|对比|相比|还是"),
+    ("quantity", r"多少|多大|多快|多高|多低|多长|数字|带宽|吞吐|大概是"),
+    ("yesno", r"有没有|是否|是不是|还成立|能不能|会不会|吗$"),
+    ("method", r"怎么|如何|怎样|口径|按什么|方法|手段|流程|过程|思路|做法|路径|机制|实现|步骤|顺序|防线|处理"),
+    ("what", r"什么|哪些|哪|谁"),
+]
+_ASK_EN = [
+    ("duration", r"\bhow long\b|\bhow much time\b|\btime to\b|\btook\b|\bdowntime\b|\bminutes?\b|\bblocks?\b"),
+    ("share", r"\bhow well\b|\bshare\b|\bfraction\b|\bpercent(?:age)?\b|\bhow much of\b|\befficien|\bratio\b|\bidle\b"),
+    ("count", r"\bhow many\b"),
+    ("reason", r"\bwhy\b|\breason\b"),
+    ("choice", r"\b(?:chosen|chose|choose|decided|picked|determined|selected|set)\b|\binstead\b"),
+    ("compare", r"\bdiffer|\bversus\b|\bvs\b|\bcompared?\b|\bor\b.*\?$"),
+    ("quantity", r"\bhow much\b|\bhow big\b|\bhow fast\b|\bhow large\b|\bnumbers?\b|\bbandwidth\b|\bthroughput\b"),
+    ("yesno", r"^(?:did|does|do|was|were|is|are|has|have|can|could|would)\b|\bwhether\b|\bstill hold"),
+    ("method", r"\bhow\b(?!\s+(?:much|many|long|well|often|far|fast|big|large|much of)\b)|\bmethods?\b|\bprocess\b|\bapproach\b|\bways?\b|\bsteps\b|\border\b|\bsafeguard|\bhandled\b"),
+    ("what", r"\bwhat\b|\bwhich\b|\bwho\b"),
+]
+_ASK = [(k, re.compile(p)) for k, p in _ASK_ZH] + [(k, re.compile(p, re.I)) for k, p in _ASK_EN]
+
+
+_COUNTED = re.compile(r"\bhow many\s+([a-z]+)|多少\s*(步|个|张|台|次|层|卡|token)", re.I)
+
+
+@lru_cache(maxsize=4096)
+def counted(phrase: str) -> re.Pattern | None:
+    """For "how many steps…" / "丢了多少步": the count with its noun ("zero steps", "90 步") answers it outright."""
+    m = _COUNTED.search(phrase)
+    if not m:
+        return None
+    noun = _stem(m.group(1).lower()) if m.group(1) else m.group(2)
+    return re.compile(rf"(?:\d[\d,.]*|zero|no|a few|several|one|two|three|几|零|[一二两三四五六七八九十百千]+)\s*(?:多\s*)?"
+                      rf"(?:个\s*)?{re.escape(noun)}", re.I)
+
+
+@lru_cache(maxsize=4096)
+def ask_kinds(phrase: str) -> frozenset[str]:
+    """What a follow-up asks for; a phrase may ask for two things ("which path, and how long")."""
+    p = phrase.strip().rstrip("?？。.")
+    kinds = {k for k, rx in _ASK if rx.search(p)}
+    if "quantity" in kinds and kinds & {"duration", "share", "count"}:
+        kinds.discard("quantity")
+    return frozenset(kinds or {"what"})
+
+
+# --------------------------------------------------------------------------- subjects
+
+# Interview words that are not domain concepts but name the subject of many follow-ups.
+_CLASSES = {
+    "@locate": r"定位|找到|查到|锁定|揪出|排查到|抓到|narrow|locat|pinpoint|track(?:ed)? (?:it )?down|isolat|found (?:the|that|it)|identif",
+    "@detect": r"发现|告警|报警|监控|察觉|detect|alert|notic|spotted|paged|caught",
+    "@after": r"事后|之后|后来|复盘|从那以后|加了|补了|afterwards|since then|postmortem|follow-up|added|safeguard|防线|兜底",
+    "@baseline": r"基线|对比的|相比|比起|原来|之前是|baseline|compared (?:to|with)|before the change|versus",
+    "@lost": r"丢了|丢失|损失|白跑|回滚|重算|lost|lose|wasted|rolled back|redo|replay",
+    "@steps": r"步|step|iteration",
+    "@node": r"节点|机器|服务器|主机|node|host|machine|server|box",
+    "@gpu": r"卡|gpu|rank|device|显卡",
+    "@scale": r"扩到|扩展|规模|更多卡|更大|scal|more gpus|larger|bigger",
+    "@loss": r"loss|收敛|曲线|converge|curve",
+    "@cost": r"代价|开销|成本|多花|cost|overhead|price|expensive",
+    "@time": r"时间|耗时|时长|秒|分钟|小时|time|seconds?|minutes?|hours?",
+}
+_CLASS_RX = {k: re.compile(v, re.I) for k, v in _CLASSES.items()}
+
+# Question and function words are the ask, not the subject. Single characters only where they are almost
+# never inside a term ("并" is in 并行, "用" in 利用率: both stay).
+_FUNCTION_ZH = ("方法|手段|过程|流程|思路|做法|原因|依据|区别|差别|差异|顺序|时机|方式|比例|占比|有没有|是不是|为什么|"
+                "怎么样的?|是怎么|怎么|如何|怎样|什么|哪些|哪个|哪一块|哪道|哪|多少|多久|多大|是否|能不能|一次|最近|具体|"
+                "讲讲|说说|可以|大概|时候|主要|来自|自己|负责|部分|当时|一下|方面|一块|一道|起来|下来|出来|进去|用了|"
+                "还成立|各自|分别|的|了|吗|呢|你|我|和|与|或|把|被|从|到|吧|啊|是")
+_FUNCTION_ZH_RX = re.compile(_FUNCTION_ZH)
+_STOP_EN = frozenset(
+    "the a an of to in on for how what which is are was were it its each with when where why whether can does do "
+    "did not or from that this by be much many at as into up out more less you your we our i my they their there "
+    "had has have been being so than then also about after before under over per one two any all some long use "
+    "used using get got make made way ways kind still hold holds held well run runs ran put puts take "
+    "took taken first last latest between while inside behind down break breaks show find appear appears exact "
+    "common raise each every gain gained end ends whether either other another own part work worked chosen chose "
+    "choose decided picked determined selected computed compute calculated calculate measured estimated".split())
+_LATIN = re.compile(r"[a-z][a-z0-9_.+/-]*[a-z0-9]|[a-z]")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+def _stem(w: str) -> str:
+    """A crude stem that agrees across forms: scale, scales, scaled, scaling → scal."""
+    for suf in ("ing", "ed", "es", "s"):
+        if len(w) > len(suf) + 3 and w.endswith(suf):
+            w = w[: -len(suf)]
+            break
+    return w[:-1] if len(w) > 4 and w.endswith("e") else w
+
+
+def _piece_units(piece: str) -> frozenset[str]:
+    # A concept (#id) stands for its ancestors too (~id): an answer about DP talks about parallelism, loosely.
+    direct = set(R.find_concepts(piece)[0]) - {"hardware"}
+    out = {f"#{c}" for c in direct} | {f"~{c}" for c in R.closed(direct) - direct - {"hardware"}}
+    out |= {k for k, rx in _CLASS_RX.items() if rx.search(piece)}
+    out |= {_stem(w) for w in _LATIN.findall(piece) if w not in _STOP_EN and len(w) > 1}
+    for run in _CJK_RUN.findall(piece):
+        out |= {run[i : i + 2] for i in range(len(run) - 1)}
+    return frozenset(out)
+
+
+@lru_cache(maxsize=8192)
+def units(text: str) -> frozenset[str]:
+    """A text's subject units: concept ids (#id), interview word classes (@name), Latin stems, CJK bigrams."""
+    n = R.norm(text)
+    return _piece_units(n) | _piece_units(_FUNCTION_ZH_RX.sub(" ", n))
+
+
+@lru_cache(maxsize=8192)
+def _known(piece: str) -> bool:
+    """A Chinese word the vocabulary or an interview word class knows whole (显存, 带宽, 定位)."""
+    ids, covered = R.find_concepts(piece)
+    return (len(ids) == 1 and covered == len(piece)) or any(rx.fullmatch(piece) for rx in _CLASS_RX.values())
+
+
+def _segments(run: str) -> list[str]:
+    """A Chinese run cut into known words, longest first, and the stretches between them ("存储带宽" → 存储, 带宽)."""
+    out, buf, i = [], "", 0
+    while i < len(run):
+        n = next((n for n in range(min(8, len(run) - i), 1, -1) if _known(run[i : i + n])), 0)
+        if n:
+            if buf:
+                out.append(buf)
+                buf = ""
+            out.append(run[i : i + n])
+            i += n
+        else:
+            buf += run[i]
+            i += 1
+    if buf:
+        out.append(buf)
+    return [x for x in out if len(x) > 1]
+
+
+@lru_cache(maxsize=4096)
+def subject_groups(phrase: str) -> tuple[frozenset[str], ...]:
+    """A phrase's subject as groups of units, one group per word of it: "定位" is one group whether the
+    answer says 定位, 找到 or "narrowed it down", so synonyms of one word never count as several."""
+    n = _FUNCTION_ZH_RX.sub(" ", R.norm(phrase))
+    groups = []
+    for piece in re.findall(r"[\u3400-\u9fff]+|[a-z0-9][a-z0-9_.+/-]*", n):
+        if piece in _STOP_EN or (piece.isascii() and len(piece) < 2):
+            continue
+        for word in (_segments(piece) if _CJK_RUN.fullmatch(piece) else [piece]):
+            g = _piece_units(word)
+            if g and g not in groups:
+                groups.append(g)
+    return tuple(groups)
+
+
+_UNITS = frozenset("kb mb gb tb pb kib mib gib tib gb/s tb/s mb/s gbps ms us ns sec min tflops pflops flops "
+                   "tokens/s tok/s".split())
+_TECH = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./+-]*[A-Za-z0-9]|[A-Za-z]{2,}")
+
+
+@lru_cache(maxsize=4096)
+def terms(text: str) -> tuple[str, ...]:
+    """The technical terms of a text, verbatim and in order: what a question may name without reading a claim out.
+
+    Latin words count when they look like a name (MFU, TP8, reshard_after_forward) or the vocabulary knows them
+    (busbw, all-reduce); CJK words when a vocabulary form spans them whole (显存, 优化器状态).
+    """
+    out: list[str] = []
+    for m in _TECH.finditer(text):
+        w = m.group()
+        looks_named = bool(re.search(r"[A-Z].*[A-Z]|\d|_|^[A-Z]{2,}", w)) or (len(w) > 1 and w[1:] != w[1:].lower())
+        letters = sum(ch.isalpha() for ch in w)
+        if letters < 2 or w.lower() in _UNITS or w.lower() in _STOP_EN:
+            continue  # a number, a unit or a formula's variable is a claim's detail, not its subject
+        if looks_named or R.find_concepts(R.norm(w))[0]:
+            out.append(w)
+    for run in _CJK_RUN.findall(text):
+        i = 0
+        while i < len(run):
+            for n in range(min(8, len(run) - i), 1, -1):
+                piece = run[i : i + n]
+                ids, covered = R.find_concepts(piece)
+                if ids and covered == n:
+                    out.append(piece)
+                    i += n - 1
+                    break
+            i += 1
+    return tuple(dict.fromkeys(out))
+
+
+# --------------------------------------------------------------------------- what an answer gives
+
+_FRACTION = re.compile(r"(?<![\d/])\d+\s*/\s*\d+(?![\d/])")
+_ZH_TIME = re.compile(r"[一二两三四五六七八九十半几\d]+多?\s*(?:个)?多?\s*(?:小时|分钟|秒|天|周)")
+_EN_TIME = re.compile(r"\b(?:half an|an|a|one|two|three|a few|a couple of|several|few)\s+(?:hours?|minutes?|seconds?|days?)\b|"
+                      r"\bhalf an hour\b|\bovernight\b", re.I)
+_VAGUE_AMOUNT = re.compile(r"几乎没有|基本没有|可以忽略|忽略不计|几乎为零|没丢|零|negligible|almost none|nothing|zero|none")
+_METHOD_WORDS = re.compile(
+    r"用|通过|靠|借助|先|再|然后|抓|看|查|比对|对比|dump|采|打|加|改|设|开|关|拆|换|"
+    r"\b(?:by|using|used|use|with|via|through|first|then|check|checked|look|looked|ran|run|dump|dumped|"
+    r"grep|compare|compared|added|set|switched|moved|split|wrote|built)\b", re.I)
+
+
+@dataclass(frozen=True)
+class _Span:
+    text: str
+    pair: bool
+    halves: tuple[frozenset[str], ...]  # each sentence's own units: a pair must speak of the item in both
+    units: frozenset[str]
+    numbers: frozenset[str]  # unit kinds of the numbers in it: time, percent, size, steps, count, bare, ...
+    causal: bool
+    mech: bool
+    method: bool
+    compare: int
+
+
+def _span(text: str, pair: bool = False) -> _Span:
+    n = R.norm(text)
+    kinds = {m.lastgroup or "bare" for m in R.NUMBER.finditer(n)}
+    if _ZH_TIME.search(n) or _EN_TIME.search(n):
+        kinds.add("time")
+    if _FRACTION.search(n):
+        kinds.add("percent")
+    if _VAGUE_AMOUNT.search(n):
+        kinds.add("vague")
+    concepts = R.find_concepts(n)[0]
+    mech = any(R.kind(c) == "mech" for c in concepts) or bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
+    halves = tuple(units(h) for h in text.split("\n")) if pair else (units(text),)
+    return _Span(text=text, pair=pair, halves=halves, units=units(text), numbers=frozenset(kinds),
+                 causal=bool(R.CUES["causal"].search(n)), mech=mech,
+                 method=bool(_METHOD_WORDS.search(n)) and len(n) >= 8,
+                 compare=max(len(set(concepts)), len(terms(text)))
+                 + (2 if R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n) or re.search(r"比|than", n) else 0))
+
+
+def _gives(span: _Span, kinds: frozenset[str]) -> bool:
+    """Whether the span gives what the follow-up asks for (any one of its kinds)."""
+    nums = span.numbers - {"bare", "config"}
+    for k in kinds:
+        if k == "duration" and ({"time", "steps"} & span.numbers or "vague" in span.numbers):
+            return True
+        if k == "share" and ({"percent", "ratio"} & span.numbers or "vague" in span.numbers):
+            return True
+        if k in ("count", "quantity") and (nums or span.numbers & {"bare", "config"} or "vague" in span.numbers):
+            return True
+        if k == "reason" and span.causal:
+            return True
+        if k == "choice" and (span.causal or span.numbers or span.compare >= 3):
+            return True
+        if k == "compare" and span.compare >= 2:
+            return True
+        if k == "method" and (span.mech or span.method):
+            return True
+        if k == "yesno" and len(R.norm(span.text)) >= 6:
+            return True
+        # "What does X solve?" is not answered by naming X: it takes a reason, a mechanism or a figure.
+        if k == "what" and (span.mech or span.causal or nums) and len(R.norm(span.text)) >= 12:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- covering
+
+
+class Covered(BaseModel):
+    """One follow-up of a chain that an answer (or the résumé) already answers."""
+
+    chain: str = Field(description="the chain id")
+    item: int | None = Field(default=None, description="index into the chain's follow_ups; None for a ladder rung")
+    basis: str = Field(description="the follow-up's pack phrase")
+    quote: str = Field(description="the words that answer it, verbatim")
+    source: str = Field(default="answer", description="answer | resume")
+
+
+@dataclass(frozen=True)
+class Item:
+    index: int
+    basis: str
+    kinds: frozenset[str]
+    groups: tuple[frozenset[str], ...]
+
+    @property
+    def units(self) -> frozenset[str]:
+        return frozenset().union(*self.groups) if self.groups else frozenset()
+
+
+class Weights:
+    """How telling each subject unit is among a plan's follow-ups (rare units say more)."""
+
+    def __init__(self, phrases: list[str]) -> None:
+        df: dict[str, int] = {}
+        for p in phrases:
+            for u in units(p):
+                df[u] = df.get(u, 0) + 1
+        n = max(1, len(phrases))
+        self._w = {u: math.log((n + 1) / c) + 0.5 for u, c in df.items()}
+
+    def __call__(self, u: str) -> float:
+        base = self._w.get(u, 1.0)
+        # A concept id is worth more than a word (it is several words); an interview word class is generic.
+        return base * (1.5 if u[0] == "#" else 0.6 if u[0] in "@~" else 1.0)
+
+
+def item(index: int, basis: str) -> Item:
+    return Item(index, basis, ask_kinds(basis), subject_groups(basis))
+
+
+def _stretches(text: str) -> list[tuple[str, bool]]:
+    """Sentences of the answer and each pair of neighbours (a story spreads one point over two sentences)."""
+    sents = [s for s in R.read(text).sentences if s.strip()]
+    return [(s, False) for s in sents] + [(f"{a}\n{b}", True) for a, b in zip(sents, sents[1:])]
+
+
+def _group_weight(group: frozenset[str], weight: Weights) -> float:
+    return max(weight(u) for u in group)
+
+
+def _matched(group: frozenset[str], span_units: frozenset[str]) -> float:
+    """How well the span says one word of the subject: its Latin word 1; its Chinese run by the share of the run's
+    character pairs it says ("暴露的通信" says half of "暴露通信占"); the same concept in other words (阻塞 for
+    阻塞训练) 0.85; only a broader concept or an interview word class, half."""
+    def has(u: str) -> bool:
+        return u in span_units or (u[0] == "~" and f"#{u[1:]}" in span_units)
+
+    hit = {u for u in group if has(u)}
+    if not hit:
+        return 0.0
+    pairs = [u for u in group if len(u) == 2 and _CJK_RUN.fullmatch(u)]
+    literal = 1.0 if any(u[0] not in "#@~" and u not in pairs for u in hit) else \
+        (sum(1 for u in pairs if u in hit) / len(pairs) if pairs else 0.0)
+    same = SAME if any(u[0] == "#" for u in hit) else 0.0
+    loose = LOOSE if any(u[0] in "@~" for u in hit) else 0.0
+    return max(literal, same, loose, 1.0 if all(u[0] in "#@~" for u in group) else 0.0)
+
+
+SAME = 0.7
+LOOSE = 0.5
+
+
+def _subject_share(item: Item, span_units: frozenset[str], weight: Weights) -> float:
+    """The weighted share of the item's subject words the span names (a word counts once, by any of its forms;
+    by its concept alone, half: "NVLink" is about topology, not about "机内和机间")."""
+    if not item.groups:
+        return 0.0
+    total = sum(_group_weight(g, weight) for g in item.groups)
+    return sum(_group_weight(g, weight) * _matched(g, span_units) for g in item.groups) / total
+
+
+COVER_SHARE = 0.6
+RELATED = 0.5
+
+
+def _distinct(item: Item, weight: Weights) -> frozenset[str]:
+    """The item's most telling word (its rarest group): a stretch that misses it is about something else."""
+    return max(item.groups, key=lambda g: _group_weight(g, weight)) if item.groups else frozenset()
+
+
+NEAR_SHARE = 0.4
+COUNT_BONUS = 0.3
+
+
+def covered_items(text: str, items: list[Item], weight: Weights, threshold: float = COVER_SHARE,
+                  kinds_only: frozenset[str] | None = None, asked: Item | None = None,
+                  answered: bool = True, near: frozenset[int] = frozenset()) -> list[tuple[int, str]]:
+    """(position in `items`, quote) for every item the text answers.
+
+    The question the text answers (`asked`) is covered by any real answer to it (`answered`: not a miss) that
+    gives what it asks, however thinly: asking it again would be a re-ask, pressing for more is not. Any other
+    item needs a stretch (a sentence, or two neighbours; one sentence is quoted first) that names its most
+    telling word, most of its subject, and gives what it asks. An answer speaks of its question's subject
+    without naming it ("用 Volcano，PodGroup 整组调度" answers a question about gang scheduling), so for items on
+    the same subject as the question its words count in every stretch. Items `near` the question (the other
+    follow-ups of its chain: one incident, one project) need less of their subject, and not their rarest word:
+    a story told for one of them answers the others in its own words.
+    """
+    if not text.strip():
+        return []
+    spans = [_span(s, pair) for s, pair in _stretches(text)]
+    carry = asked.units if asked is not None else frozenset()
+    out = []
+    for pos, item in enumerate(items):
+        if kinds_only is not None and not item.kinds & kinds_only:
+            continue
+        if asked is not None and item.basis == asked.basis:
+            if answered and (hit := next((sp for sp in spans if _gives(sp, item.kinds)), None)):
+                out.append((pos, hit.text.replace("\n", " ")))
+            continue
+        related = bool(carry) and _subject_share(item, carry, weight) >= RELATED
+        is_near = pos in near
+        top = frozenset() if is_near or related else _distinct(item, weight)
+        least = min(threshold, NEAR_SHARE) if is_near else threshold
+        best, best_key = None, None
+        for sp in spans:
+            seen = sp.units | carry if related else sp.units
+            if top and not top & seen and not ((rx := counted(item.basis)) and rx.search(sp.text)):
+                continue
+            if sp.pair and not all(any(_matched(g, h) for g in item.groups) for h in sp.halves):
+                continue  # two sentences, one of them about something else
+            share = _subject_share(item, seen, weight)
+            if (rx := counted(item.basis)) is not None and rx.search(sp.text):
+                share += COUNT_BONUS
+            if share >= least and _gives(sp, item.kinds):
+                key = (not sp.pair, round(share, 2), -len(sp.text))
+                if best_key is None or key > best_key:
+                    best, best_key = sp, key
+        if best is not None:
+            out.append((pos, best.text.replace("\n", " ")))
+    return out
+
+
+def gives(text: str, item: Item) -> bool:
+    """Whether some stretch of the text gives what the item asks for (a figure, a reason, a method…)."""
+    return any(_gives(_span(s, pair), item.kinds) for s, pair in _stretches(text))
+
+
+def share(text: str, item: Item, weight: Weights) -> float:
+    """How much of the item's subject the text names (0-1): how well a pick-up bears on a question."""
+    return _subject_share(item, units(text), weight)

@@ -1,0 +1,208 @@
+"""Where an interview stands, chain by chain: what was asked, what is covered, the misses and the time used.
+
+Derived from the transcript (the plan, the résumé and the turns), never stored apart from it, so a resumed
+session and every engine see the same picture. The offline interviewer decides from it; the session
+checks an LLM's reply against it; the LLM's turn card lists it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from interviewer import coverage as C
+from interviewer.plan import Chain, InterviewPlan
+from interviewer.skills import SkillPack
+from interviewer.textutil import normalize_key
+
+# A spoken question and its answer take about two and a half minutes, so a 45-minute plan holds about 18
+# questions: the plan's minutes per chain become each chain's share of them.
+MINUTES_PER_QUESTION = 2.5
+MIN_SHARE = 2
+MISSES_TO_SWITCH = 2
+_PREFIX = re.compile(r"^(?:press:[a-z]+:|clarify:|rung:|hint:|step-down:)")
+
+
+def basis_of(target: str | None) -> str:
+    """The pack phrase a question is after, from a turn's target (older transcripts prefix a move to it)."""
+    t = (target or "").strip()
+    while _PREFIX.match(t):
+        t = _PREFIX.sub("", t, count=1)
+    return t
+
+
+@dataclass
+class ChainItem:
+    """One thing a chain can ask: a follow-up (index into follow_ups) or a ladder rung kept for stepping down."""
+
+    basis: str
+    question: str
+    depth: int  # 0 = the topic's easiest rung … 3 = its deepest; rule probes sit at 2
+    follow_up: int | None
+    cover: C.Item
+    rung: bool = False  # a rung of the topic's ladder, not a rule's probe
+
+
+@dataclass
+class ChainProgress:
+    chain: Chain
+    items: list[ChainItem]
+    share: int
+    asked: set[str] = field(default_factory=set)  # normalised bases asked on this chain (any chain's question)
+    covered: dict[str, str] = field(default_factory=dict)  # normalised basis → the quote that covers it
+    questions: int = 0
+    misses: int = 0
+    opened: bool = False
+    pressed: set[str] = field(default_factory=set)
+
+    def open_items(self) -> list[ChainItem]:
+        """Follow-ups neither asked nor covered, in plan order."""
+        return [i for i in self.items if i.follow_up is not None and not self.done(i)]
+
+    def done(self, item: ChainItem) -> bool:
+        k = normalize_key(item.basis)
+        return k in self.asked or k in self.covered
+
+    @property
+    def exhausted(self) -> bool:
+        return not self.open_items()
+
+
+def question_shares(plan: InterviewPlan, max_turns: int) -> dict[str, int]:
+    """Each chain's share of the questions: the plan's minutes spread evenly, strongest chains first."""
+    if not plan.chains:
+        return {}
+    total = min(max_turns, max(1, math.floor(plan.minutes / MINUTES_PER_QUESTION)))
+    n = len(plan.chains)
+    base, extra = divmod(total, n)
+    return {c.id: max(MIN_SHARE, base + (1 if i < extra else 0)) for i, c in enumerate(plan.chains)}
+
+
+def question_budget(plan: InterviewPlan, max_turns: int) -> int:
+    """How many questions the interview holds: the plan's time in questions, never past --max-turns."""
+    return min(max_turns, sum(question_shares(plan, max_turns).values()) or max_turns)
+
+
+def _topic(pack: SkillPack, chain: Chain):
+    return next((t for t in pack.topics if t.title == chain.topic), None)
+
+
+def chain_items(pack: SkillPack, chain: Chain, lang: str) -> list[ChainItem]:
+    """The chain's follow-ups, then the topic's rungs it does not already ask (for stepping down)."""
+    from interviewer import questions as Q
+
+    topic = _topic(pack, chain)
+    ladder = list(topic.ladder) if topic else []
+    out: list[ChainItem] = []
+    seen: set[str] = set()
+    for i, (q, b) in enumerate(zip(chain.follow_ups, chain.follow_up_basis)):
+        depth = ladder.index(b) if b in ladder else 2
+        out.append(ChainItem(b, q, depth, i, C.item(i, b), rung=b in ladder))
+        seen.add(normalize_key(b))
+    for k, rung in enumerate(ladder):
+        if normalize_key(rung) not in seen:
+            out.append(ChainItem(rung, Q.rung_question(rung, lang), k, None, C.item(len(out), rung), rung=True))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _weights(phrases: tuple[str, ...]) -> C.Weights:
+    return C.Weights(list(phrases))
+
+
+def plan_weights(pack: SkillPack, plan: InterviewPlan) -> C.Weights:
+    phrases = [b for c in plan.chains for b in c.follow_up_basis]
+    phrases += [r for t in pack.topics for r in t.ladder]
+    return _weights(tuple(phrases))
+
+
+_RESUME_COVERS: dict[tuple, dict[str, dict[str, str]]] = {}
+
+
+def resume_covers(pack: SkillPack, plan: InterviewPlan, resume_text: str) -> dict[str, dict[str, str]]:
+    """Per chain, follow-ups whose number the résumé line already states ("保存阻塞从 210 s 降到 11 s").
+
+    Only questions that ask for a figure count: a résumé line never explains how or why. Computed once per
+    plan (every turn asks for it).
+    """
+    key = (resume_text, tuple((c.id, tuple(c.follow_up_basis), tuple(e.quote for e in c.evidence)) for c in plan.chains))
+    if key not in _RESUME_COVERS:
+        if len(_RESUME_COVERS) > 64:
+            _RESUME_COVERS.clear()
+        _RESUME_COVERS[key] = _resume_covers(pack, plan)
+    return _RESUME_COVERS[key]
+
+
+_FIGURES = frozenset({"duration", "share", "count", "quantity"})
+
+
+def _resume_covers(pack: SkillPack, plan: InterviewPlan) -> dict[str, dict[str, str]]:
+    weight = plan_weights(pack, plan)
+    out: dict[str, dict[str, str]] = {}
+    for chain in plan.chains:
+        if not chain.evidence:
+            continue
+        items = [C.item(i, b) for i, b in enumerate(chain.follow_up_basis)]
+        text = "\n".join(e.quote for e in chain.evidence)
+        found = C.covered_items(text, items, weight, threshold=0.6, kinds_only=_FIGURES)
+        out[chain.id] = {normalize_key(chain.follow_up_basis[i]): q for i, q in found if not items[i].kinds - _FIGURES}
+    return out
+
+
+_ITEMS: dict[tuple, list[ChainItem]] = {}
+
+
+def all_items(pack: SkillPack, plan: InterviewPlan, lang: str) -> list[tuple[str, ChainItem]]:
+    """(chain id, item) for every chain of the plan, built once per plan."""
+    out = []
+    for chain in plan.chains:
+        key = (pack.path if hasattr(pack, "path") else pack.name, lang, chain.id, tuple(chain.follow_up_basis), chain.topic)
+        if key not in _ITEMS:
+            if len(_ITEMS) > 512:
+                _ITEMS.clear()
+            _ITEMS[key] = chain_items(pack, chain, lang)
+        out += [(chain.id, it) for it in _ITEMS[key]]
+    return out
+
+
+def build(pack: SkillPack, plan: InterviewPlan, turns, lang: str, max_turns: int,
+          resume_text: str = "") -> dict[str, ChainProgress]:
+    """Every chain's progress from the turns so far (candidate turns carry their coverage)."""
+    shares = question_shares(plan, max_turns)
+    items: dict[str, list[ChainItem]] = {}
+    for cid, it in all_items(pack, plan, lang):
+        items.setdefault(cid, []).append(it)
+    prog = {c.id: ChainProgress(c, items.get(c.id, []), shares.get(c.id, MIN_SHARE)) for c in plan.chains}
+    asked_all: set[str] = set()
+    covered_all: dict[str, str] = {}
+    for cid, found in resume_covers(pack, plan, resume_text).items() if resume_text else ():
+        prog[cid].covered.update(found)
+    last_q = None
+    for t in turns:
+        p = prog.get(t.chain or "")
+        if t.role == "interviewer":
+            if t.action == "end":
+                continue
+            last_q = t
+            if p is None:
+                continue
+            p.opened = True
+            basis = basis_of(t.target)
+            if basis:
+                asked_all.add(normalize_key(basis))
+            if t.action not in ("hint", "clarify"):
+                p.questions += 1
+            if t.notes and t.notes.startswith("press"):
+                p.pressed.add(normalize_key(basis))
+        else:
+            for cov in t.covers:
+                covered_all[normalize_key(cov.basis)] = cov.quote
+            sig = t.assessment.signal if t.assessment else None
+            if p is not None and sig in ("dont_know", "not_mine") and last_q is not None and last_q.chain == p.chain.id:
+                p.misses += 1
+    for p in prog.values():
+        p.asked |= {normalize_key(i.basis) for i in p.items if normalize_key(i.basis) in asked_all}
+        p.covered.update({k: v for k, v in covered_all.items() if any(normalize_key(i.basis) == k for i in p.items)})
+    return prog

@@ -42,6 +42,10 @@ class TurnContext(BaseModel):
     forced_action: Action | None = Field(default=None, description="set by code after a second violation")
     violation: str | None = Field(default=None, description="why the previous decision was refused")
     questions_left: int | None = Field(default=None, description="questions left before --max-turns ends the session")
+    max_turns: int | None = Field(default=None, description="the session's question budget")
+    mode: str = Field(default="practice", description="practice (the candidate answers) or copilot (a manager's notes)")
+    covered: dict[str, str] = Field(default={}, description="pack phrase → the quote that already answers it "
+                                                           "(answers so far and the résumé): never ask these")
 
 
 class Engine(Protocol):

@@ -1,165 +1,301 @@
-"""The offline interviewer and scorer: deterministic, no network, driven by the plan and the scorer's reading."""
+"""The offline interviewer and scorer: deterministic, no network, driven by the plan, what the candidate has
+already covered and the scorer's reading of the answer.
+
+The policy, in the order it is applied to an answer:
+- the candidate wants to end → end; /skip or a refusal → the next chain;
+- /hint or "what do you mean?" → the same question made concrete (a hint, a smaller scope), never an earlier one;
+- "不会" / "I don't know" / "not mine": a second miss on the chain → the next chain; else one step down (an
+  easier rung, or a smaller scope), never "deeper" or "a real incident";
+- a thin answer → press once on the piece it misses (the subject of the missed marker nearest the question);
+- otherwise the chain's next follow-up that nobody asked and no answer (or the résumé) covered, picked up from
+  the candidate's words only when a clause of them bears on it; when the chain's share of the questions is
+  used or nothing is left on it, the next chain; when every chain had its turn, a second pass over chains with
+  open follow-ups; then goodbye.
+"""
 
 from __future__ import annotations
 
 import re
 
+from interviewer import coverage as C
+from interviewer import progress as P
+from interviewer import scoring_read as R
 from interviewer.plan import Chain
 from interviewer.providers import offline_speech as speech
 from interviewer.providers.base import Decision, TurnContext
 from interviewer.scoring import Assessment, score_answer
 from interviewer.skills import Topic
-from interviewer.textutil import normalize_key, question_key
+from interviewer.textutil import has_cjk, question_key
 from interviewer.transcript import Usage
-
-# Which kind of missing content a marker asks for, judged from its wording (zh and en).
-_KIND_CUES = [
-    ("numbers", re.compile(r"算|数字|多少|占比|数|比例|compute|number|how much|share|percent|%|rate|figure", re.I)),
-    ("incident", re.compile(r"故障|事故|时间线|一次|案例|经历|incident|timeline|case|failure|outage|experience", re.I)),
-    ("tradeoff", re.compile(r"取舍|代价|权衡|成本|trade-?off|cost|balance|versus", re.I)),
-    ("validation", re.compile(r"验证|对比|回归|对齐|verif|validat|compar|regress|align", re.I)),
-    ("mechanism", re.compile(r".", re.S)),
-]
-_HAS = {
-    "numbers": re.compile(r"\d"),
-    "incident": re.compile(r"那次|有一次|当时|凌晨|后来|第二天|once|one time|at \d|that night|the next day|we found", re.I),
-    "tradeoff": re.compile(r"代价|取舍|权衡|但是|trade-?off|at the cost|downside|but ", re.I),
-    "validation": re.compile(r"验证|对比|回归|对齐|verif|validat|compared|regression|a/b", re.I),
-    "mechanism": re.compile(r"因为|所以|原理|机制|because|so that|which means|works by", re.I),
-}
-
-
-def missing_kind(reading: Assessment | None, answer: str) -> str:
-    """The first kind of content a missed marker needs that the answer does not show."""
-    missed = reading.missed_markers if reading else []
-    for marker in missed:
-        kind = next(k for k, cue in _KIND_CUES if cue.search(marker))
-        if not _HAS[kind].search(answer):
-            return kind
-    for kind in ("numbers", "mechanism", "incident", "tradeoff"):
-        if not _HAS[kind].search(answer):
-            return kind
-    return "tradeoff"
 
 
 class OfflineEngine:
-    """Plans each turn from the plan's chains and the offline scorer's reading of the answer."""
+    """Plans each turn from the plan's chains, the coverage of the answers so far and the scorer's reading."""
 
     name = "offline"
     model = ""
 
     def decide(self, ctx: TurnContext) -> tuple[Decision, list[Usage]]:
-        return self._decide(ctx), []
+        return _Turn(ctx).decide(), []
 
-    # ---------------------------------------------------------------- helpers
 
-    def _decide(self, ctx: TurnContext) -> Decision:
-        lang, st, chains = ctx.lang, ctx.state, ctx.plan.chains
-        turn = len(ctx.history)
-        # The question sentence is what counts as asked ("You mentioned X. <question>"), as the session checks it.
-        asked = {question_key(q) for q in st.asked}
-        if not chains:
-            return self._end(ctx, "answered", done=True)
-        chain = chains[min(st.chain_pos, len(chains) - 1)]
+class _Turn:
+    """One decision: the session's progress, read once, and the moves that can be made from it."""
 
+    def __init__(self, ctx: TurnContext) -> None:
+        self.ctx = ctx
+        self.L = speech.lang_of(ctx.lang)
+        self.turn = len(ctx.history)
+        self.chains = ctx.plan.chains
+        self.prog = P.build(ctx.pack, ctx.plan, ctx.history, ctx.lang, ctx.max_turns or 30, ctx.resume_text)
+        self.weight = P.plan_weights(ctx.pack, ctx.plan)
+        self.asked_keys = {question_key(q) for q in ctx.state.asked}
+        last = next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
+        self.last_q = last
+        self.previous_frame = speech.frame_of(last.text, ctx.lang) if last else None
+
+    # ------------------------------------------------------------------ the decision
+
+    def decide(self) -> Decision:
+        ctx, st = self.ctx, self.ctx.state
+        if not self.chains:
+            return self._end("answered", done=True)
+        chain = self.chains[min(st.chain_pos, len(self.chains) - 1)]
         if ctx.candidate_text is None:
-            greeting = (speech.GREETING if chain.on_resume else speech.GREETING_NO_RESUME)[speech.lang_of(lang)]
-            sep = "" if speech.lang_of(lang) == "zh" else " "
-            return Decision(signal="answered", action="probe", chain=chain.id, target=self._opening_basis(chain),
-                            reply=greeting + sep + chain.opening)
-
+            return self._open(chain)
         reading = ctx.reading
         signal = reading.signal if reading else "answered"
         forced = ctx.forced_action
         if signal == "wants_end" or forced == "end":
-            return self._end(ctx, signal)
-        last_target = self._last_target(ctx)
-        lead = speech.lead(speech.pickup(ctx.candidate_text), lang, turn)
-        L = speech.lang_of(lang)
+            return self._end(signal)
+        if forced == "switch" or (signal == "refuse" and forced is None):
+            prefix = speech.REFUSE[self.L] if signal == "refuse" and forced is None else ""
+            return self._switch(chain, signal, prefix)
+        item = self._current_item(chain)
+        if forced == "clarify" or signal == "help":
+            return self._hint(chain, signal, item)
+        prog = self.prog[chain.id]
+        if signal in ("dont_know", "not_mine"):
+            if prog.misses >= P.MISSES_TO_SWITCH:
+                return self._switch(chain, signal, "", after_misses=True)
+            if signal == "not_mine" and question_key(speech.NOT_MINE[self.L]) not in self.asked_keys:
+                return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis if item else "",
+                                reply=speech.NOT_MINE[self.L], notes="not the candidate's part: ask for their own part")
+            return self._step_down(chain, signal, item)
+        # "Thin" is the scorer's word; the interviewer presses only when the question itself went unanswered.
+        if signal == "thin" and item is not None and _k(item.basis) not in prog.pressed and \
+                _k(item.basis) not in prog.covered and prog.questions < prog.share and \
+                (reading is None or (reading.level or 1) <= 2):
+            pressed = self._press(chain, signal, item, reading)
+            if pressed is not None:
+                return pressed
+        return self._next(chain, signal)
 
-        if forced == "switch" or signal == "refuse" or (signal in ("dont_know", "not_mine") and st.misses + 1 >= 2):
-            prefix = speech.REFUSE[L] if signal == "refuse" and forced is None else ""
-            return self._switch(ctx, chain, signal, prefix)
+    # ------------------------------------------------------------------ moves
 
-        if signal == "not_mine" and question_key(speech.NOT_MINE[L]) not in asked:
-            return Decision(signal=signal, action="probe", chain=chain.id, target=last_target,
-                            reply=speech.NOT_MINE[L], notes="not the candidate's part: ask for their own part")
+    def _open(self, chain: Chain) -> Decision:
+        greeting = "" if self.ctx.mode == "copilot" else \
+            (speech.GREETING if chain.on_resume else speech.GREETING_NO_RESUME)[self.L]
+        sep = "" if self.L == "zh" or not greeting else " "
+        basis = chain.follow_up_basis[0] if chain.follow_up_basis else chain.topic
+        return Decision(signal="answered", action="probe", chain=chain.id, target=basis, step=0,
+                        reply=greeting + sep + chain.opening, notes="opening")
 
-        if signal in ("help", "dont_know") or forced == "clarify":
-            basis = last_target.split(":", 2)[-1] if last_target else self._opening_basis(chain)
-            easier = signal == "dont_know"
-            easiest = self._easiest(ctx, chain)
-            options = ([(speech.clarify_easier, easiest)] if easier else
-                       [(speech.clarify, basis), (speech.clarify_easier, easiest)])
-            for word, b in options:
-                reply = word(b, lang)
-                if easier:
-                    reply = speech.DONT_KNOW_STEP[L] + reply
-                if question_key(reply) not in asked:
-                    return Decision(signal=signal, action="clarify", chain=chain.id, target=f"clarify:{b}",
-                                    reply=reply, notes="asked more concretely" if not easier else "one rung easier")
-            return self._next_step(ctx, chain, signal, lead)
+    def _left(self) -> int:
+        """Questions left: the plan's time budget and --max-turns, whichever is spent first."""
+        if self.ctx.questions_left is not None:
+            return self.ctx.questions_left
+        return P.question_budget(self.ctx.plan, self.ctx.max_turns or 30) - self.ctx.state.questions
 
-        level = reading.level if reading and reading.level else 1
-        if level >= 3 or last_target.startswith("press:") or forced == "probe":
-            return self._next_step(ctx, chain, signal, lead)
-        kind = missing_kind(reading, ctx.candidate_text or "")
-        basis = last_target.split(":", 2)[-1] if last_target else self._opening_basis(chain)
-        # After a pick-up the press stands alone; once that question was asked, it names the point instead.
-        reply = next((r for r in (speech.press(kind, basis, lead, lang), speech.press(kind, basis, "", lang))
-                      if question_key(r) not in asked), None)
-        if reply is None:
-            return self._next_step(ctx, chain, signal, lead)
-        return Decision(signal=signal, action="probe", chain=chain.id, target=f"press:{kind}:{basis}",
-                        reply=reply, notes=f"thin answer: asked for the {kind}")
+    def _allowance(self, prog: P.ChainProgress) -> int:
+        """A chain's share of the questions; once every chain had its turn, twice that for what is still open."""
+        first_pass = any(not p.opened for p in self.prog.values() if p.chain.id not in self.ctx.state.skipped)
+        return prog.share if first_pass else 2 * prog.share
 
-    def _next_step(self, ctx: TurnContext, chain: Chain, signal: str, lead: str) -> Decision:
-        """The chain's next unused follow-up; when it has none, switch."""
-        asked = {normalize_key(q) for q in ctx.state.asked}
-        step = ctx.state.steps.get(chain.id, 0)
-        for i in range(step, len(chain.follow_ups)):
-            question = chain.follow_ups[i]
-            if normalize_key(question) in asked or any(normalize_key(question) in a for a in asked):
+    def _next(self, chain: Chain, signal: str) -> Decision:
+        """The chain's next open follow-up while its share lasts, else the next chain."""
+        prog = self.prog[chain.id]
+        if prog.questions < self._allowance(prog) and self._left() > 0:
+            for it in prog.open_items():
+                clause = speech.pickup(self.ctx.candidate_text, it.cover, self.weight, self.ctx.lang)
+                if clause and C.gives(clause, it.cover) and C.share(clause, it.cover, self.weight) >= C.NEAR_SHARE:
+                    continue  # the very words a pick-up would quote already answer it
+                reply = speech.led(speech.opener(clause, self.ctx.lang, self.turn, self.previous_frame), it.question,
+                                   self.ctx.lang)
+                if question_key(reply) in self.asked_keys or question_key(it.question) in self.asked_keys:
+                    continue
+                return Decision(signal=signal, action="probe", chain=chain.id, target=it.basis, step=it.follow_up,
+                                reply=reply, notes="next open follow-up on this chain")
+        return self._switch(chain, signal, "")
+
+    def _switch(self, chain: Chain, signal: str, prefix: str, after_misses: bool = False) -> Decision:
+        nxt = self._next_chain(chain)
+        if nxt is None:
+            return self._end(signal, done=True)
+        target, step, question = self._entry(nxt)
+        if self.prog[nxt.id].opened:
+            # Back to a chain already opened: say which one, the question alone would hang in the air.
+            return Decision(signal=signal, action="switch", chain=nxt.id, target=target, step=step,
+                            reply=prefix + speech.back_to(self._evidence_phrase(nxt) or nxt.topic, question,
+                                                          self.ctx.lang),
+                            notes=f"moved on from {chain.id}: back to {nxt.id}")
+        if after_misses:
+            joiner = speech.SWITCH_AFTER_MISSES[self.L][self.turn % len(speech.SWITCH_AFTER_MISSES[self.L])]
+        else:
+            joiner = speech.SWITCH[self.L][self.turn % len(speech.SWITCH[self.L])]
+        if self.L == "en" and joiner and not joiner.endswith(" "):
+            joiner += " "
+        return Decision(signal=signal, action="switch", chain=nxt.id, target=target, step=step,
+                        reply=prefix + joiner + question, notes=f"moved on from {chain.id}")
+
+    def _entry(self, chain: Chain) -> tuple[str, int | None, str]:
+        """How to enter a chain: its opening the first time, its next open follow-up on a second pass."""
+        prog = self.prog[chain.id]
+        open_items = prog.open_items()
+        if not prog.opened:
+            basis = chain.follow_up_basis[0] if chain.follow_up_basis else chain.topic
+            if not open_items or open_items[0].basis == basis:
+                return basis, 0, chain.opening
+            # The opening's own question was already answered: keep its résumé line, ask the first open one.
+            it = open_items[0]
+            return it.basis, it.follow_up, speech.opening_with(chain.opening, it.question, self.ctx.lang)
+        it = open_items[0]
+        return it.basis, it.follow_up, it.question
+
+    def _next_chain(self, chain: Chain) -> Chain | None:
+        """First pass: the next unopened chain; second pass: chains with open follow-ups and few misses."""
+        st = self.ctx.state
+        if self._left() <= 0:
+            return None
+        pos = self.chains.index(chain)
+        order = self.chains[pos + 1:] + self.chains[:pos]
+        usable = [c for c in order if c.id not in st.skipped and c.id != chain.id]
+        fresh = [c for c in usable if not self.prog[c.id].opened and not self.prog[c.id].exhausted]
+        if fresh:
+            return fresh[0]
+        second = [c for c in usable if not self.prog[c.id].exhausted and self.prog[c.id].misses < P.MISSES_TO_SWITCH]
+        return second[0] if second else None
+
+    def _current_item(self, chain: Chain) -> P.ChainItem | None:
+        """The item the pending question was after."""
+        if self.last_q is None:
+            return None
+        basis = P.basis_of(self.last_q.target)
+        prog = self.prog.get(self.last_q.chain or "", self.prog[chain.id])
+        return next((it for it in prog.items if _k(it.basis) == _k(basis)), None)
+
+    def _step_down(self, chain: Chain, signal: str, item: P.ChainItem | None) -> Decision:
+        """After a miss: an easier rung not yet asked or covered, else the same point in a smaller scope."""
+        prog = self.prog[chain.id]
+        depth = item.depth if item else 3
+        easier = [it for it in prog.items if it.depth < depth and not prog.done(it)]
+        # From a rung, one rung down; from a question about the candidate's own project, back to the basics.
+        easier.sort(key=lambda it: -it.depth if item is not None and item.rung else it.depth)
+        for it in easier:
+            lead = speech.STEP_DOWN[self.L][self.turn % len(speech.STEP_DOWN[self.L])]
+            reply = speech.led(lead, it.question, self.ctx.lang)
+            if question_key(reply) not in self.asked_keys:
+                return Decision(signal=signal, action="probe", chain=chain.id, target=it.basis, step=it.follow_up,
+                                reply=reply, notes="step-down: an easier rung after a miss")
+        # The same point in a smaller scope, unless it was already answered (a press the candidate missed).
+        if item is not None and prog.questions < prog.share and _k(item.basis) not in prog.covered \
+                and _k(item.basis) not in prog.pressed:
+            reply = speech.SMALLER[self.L].format(q=speech.lowered(item.question, self.ctx.lang))
+            if question_key(reply) not in self.asked_keys:
+                return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis, step=item.follow_up,
+                                reply=reply, notes="step-down: a smaller scope after a miss")
+        return self._next(chain, signal)
+
+    def _press(self, chain: Chain, signal: str, item: P.ChainItem, reading: Assessment | None) -> Decision | None:
+        """Once per follow-up: ask a thin answer for what the question wanted and it did not give.
+
+        The kind comes from the question (a figure, a how, a why); a vague question ("what…", "did…") takes it
+        from the nearest missed marker. The candidate's own thin claim names the subject when a clause of it
+        bears on the question ("你提到「tokens/s 上去了」，具体是多少？"); otherwise the question is named.
+        """
+        answer = self.ctx.candidate_text or ""
+        kind = _press_kind(item.cover.kinds, answer)
+        if kind is None:
+            missed = reading.missed_markers if reading else []
+            context = C.item(0, item.basis + " " + answer)
+            ranked = sorted(((C.share(m, context, self.weight), -i, m) for i, m in enumerate(missed)), reverse=True)
+            if not ranked or ranked[0][0] <= 0:
+                return None
+            kind = speech.marker_kind(ranked[0][2])
+            if kind == "numbers" and not re.search(r"\d", answer):
+                kind = "amount"
+        clause = speech.pickup(answer, item.cover, self.weight, self.ctx.lang, least=0.1)
+        lead = speech.opener(clause, self.ctx.lang, self.turn, self.previous_frame) if clause else \
+            speech.back_to_point(item.basis, self.ctx.lang)
+        reply = speech.press_after(kind, lead, self.ctx.lang)
+        if question_key(reply) in self.asked_keys:
+            return None
+        return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis, step=item.follow_up,
+                        reply=reply, notes=f"press: thin answer, asked for {kind}")
+
+    def _hint(self, chain: Chain, signal: str, item: P.ChainItem | None) -> Decision:
+        """The pending question made concrete; never an earlier question; never counted as a new one."""
+        if item is None:
+            basis = chain.follow_up_basis[0] if chain.follow_up_basis else chain.topic
+            item = next((it for it in self.prog[chain.id].items if it.basis == basis), None)
+        if item is None:
+            return self._next(chain, signal)
+        q = speech.lowered(item.question, self.ctx.lang) if self.L == "zh" else item.question
+        terms = self._hint_terms(chain, item)
+        evidence = self._evidence_phrase(chain)
+        for k, template in enumerate(speech.HINTS[self.L]):
+            if ("{t}" in template and not terms) or ("{e}" in template and not evidence):
                 continue
-            return Decision(signal=signal, action="probe", chain=chain.id, target=chain.follow_up_basis[i],
-                            reply=lead + question, step=i, notes="next follow-up on this chain")
-        return self._switch(ctx, chain, signal, "")
+            reply = template.format(q=q, t=speech.subject_of(terms, self.ctx.lang) if terms else "", e=evidence or "")
+            if self.L == "zh":
+                reply = speech.spaced_zh(reply)
+            if question_key(reply) not in self.asked_keys:
+                return Decision(signal=signal, action="clarify", chain=chain.id, target=item.basis,
+                                step=item.follow_up, reply=reply, notes=f"hint {k + 1}: the same question, concrete")
+        return Decision(signal=signal, action="clarify", chain=chain.id, target=item.basis, step=item.follow_up,
+                        reply=speech.HINT_LAST[self.L].format(q=q), notes="hint: no more ways to put it")
 
-    def _switch(self, ctx: TurnContext, chain: Chain, signal: str, prefix: str) -> Decision:
-        L = speech.lang_of(ctx.lang)
-        chains = ctx.plan.chains
-        pos = chains.index(chain)
-        for nxt in chains[pos + 1:]:
-            if nxt.id in ctx.state.skipped:
-                continue
-            joiner = speech.SWITCH[L][len(ctx.history) % len(speech.SWITCH[L])]
-            return Decision(signal=signal, action="switch", chain=nxt.id, target=self._opening_basis(nxt),
-                            reply=prefix + joiner + nxt.opening, notes=f"moved on from {chain.id}")
-        return self._end(ctx, signal, done=True)
+    def _hint_terms(self, chain: Chain, item: P.ChainItem) -> list[str]:
+        markers = chain.markers
+        best = max(markers, key=lambda m: C.share(m, item.cover, self.weight), default=None)
+        if best is None or C.share(best, item.cover, self.weight) <= 0:
+            return []
+        said = R.norm(self.ctx.candidate_text or "")
+        return [t for t in C.terms(best) if R.norm(t) not in said][:3]
 
-    def _end(self, ctx: TurnContext, signal: str, done: bool = False) -> Decision:
-        L = speech.lang_of(ctx.lang)
-        chain = ctx.plan.chains[min(ctx.state.chain_pos, len(ctx.plan.chains) - 1)].id if ctx.plan.chains else ""
-        text = (speech.GOODBYE_DONE if done else speech.GOODBYE)[L]
+    @staticmethod
+    def _evidence_phrase(chain: Chain) -> str | None:
+        if not chain.evidence:
+            return None
+        from interviewer import questions as Q
+
+        return Q.clean_quote(chain.evidence[0].quote, limit=24 if has_cjk(chain.evidence[0].quote) else 48)
+
+    def _end(self, signal: str, done: bool = False) -> Decision:
+        st = self.ctx.state
+        chain = self.chains[min(st.chain_pos, len(self.chains) - 1)].id if self.chains else ""
+        text = (speech.GOODBYE_DONE if done else speech.GOODBYE)[self.L]
         return Decision(signal=signal, action="end", chain=chain, target="", reply=text,
                         notes="chains exhausted" if done else "candidate ended")
 
-    @staticmethod
-    def _opening_basis(chain: Chain) -> str:
-        return chain.follow_up_basis[0] if chain.follow_up_basis else chain.topic
 
-    @staticmethod
-    def _easiest(ctx: TurnContext, chain: Chain) -> str:
-        topic = next((t for t in ctx.pack.topics if t.title == chain.topic), None)
-        return topic.ladder[0] if topic and topic.ladder else chain.topic
+def _press_kind(kinds: frozenset[str], answer: str) -> str | None:
+    """What a thin answer to a question of these kinds still owes: a figure, a mechanism, a reason."""
+    if kinds & {"duration", "share", "count", "quantity"}:
+        return "numbers" if re.search(r"\d", answer) else "amount"
+    if "reason" in kinds:
+        return "reason"
+    if kinds & {"method", "choice"}:
+        return "mechanism"
+    if "compare" in kinds:
+        return "compare"
+    return None
 
-    @staticmethod
-    def _last_target(ctx: TurnContext) -> str:
-        """What the last question was after; an LLM's free-text target is not a basis we can word."""
-        for t in reversed(ctx.history):
-            if t.role == "interviewer":
-                return (t.target or "") if (t.engine or "offline").startswith("offline") else ""
-        return ""
+
+def _k(basis: str) -> str:
+    from interviewer.textutil import normalize_key
+
+    return normalize_key(basis)
 
 
 class OfflineScorer:

@@ -1,26 +1,19 @@
-"""How the offline interviewer talks: pick-ups of the candidate's words and the stock turns, zh and en.
+"""How the offline interviewer talks, zh and en: pick-ups of the candidate's words, transitions, presses,
+steps down, hints and the stock turns.
 
-Variants are chosen by turn number, not at random, so a session replays identically.
+Variants are chosen by turn number, not at random, so a session replays identically; the frame that opened
+the previous turn is never used again right away.
 """
 
 from __future__ import annotations
 
 import re
 
-from interviewer import questions as Q
+from interviewer import coverage as C
+from interviewer import scoring_read as R
 from interviewer.questions_en import lower_start
-from interviewer.textutil import has_cjk
+from interviewer.textutil import has_cjk, strip_hints
 
-# "," and "." end a clause, but not inside a number ("2,048 GPUs", "1.5 TB").
-_CLAUSE = re.compile(r"(?:[。！？；，;!?\n]|(?<!\d)[,.]|[,.](?!\d))+")
-_TECH = re.compile(r"\d|[A-Za-z]{2,}")
-_PICKUP_CHARS = 60
-_QUOTES = "\"'“”‘’「」『』?？"
-
-LEADS = {
-    "zh": ["你提到「{p}」。", "刚才你说「{p}」，", "「{p}」——顺着这个往下问。", "你说到「{p}」，"],
-    "en": ["You mentioned “{p}”. ", "Picking up on “{p}”: ", "On “{p}” — ", "You said “{p}”. "],
-}
 GREETING = {
     "zh": "你好，我是今天的面试官。我们主要围绕你简历里的经历来聊，想到哪说到哪就行。",
     "en": "Hi, I'm your interviewer today. We'll mostly talk through the work on your résumé; think out loud as much as you like.",
@@ -34,6 +27,10 @@ SWITCH = {
     "en": ["OK, let's leave that there and switch topics. ", "Fine, let's move on to something else. ",
            "Let's park that and look at another area. "],
 }
+SWITCH_AFTER_MISSES = {
+    "zh": ["没关系，这块我们先放一放，换个方向。", "不要紧，这部分先不深挖了，我们聊点别的。"],
+    "en": ["No problem, let's leave that area and switch topics. ", "That's fine, let's not dig further there and move on. "],
+}
 GOODBYE = {
     "zh": "好的，今天就到这里。谢谢你的时间，每个回答的反馈都在报告里。",
     "en": "Alright, that's all for today. Thanks for your time; the report has feedback on each answer.",
@@ -46,69 +43,140 @@ NOT_MINE = {
     "zh": "明白，那部分不是你做的。那在这件事里，你自己具体负责的是哪一块？",
     "en": "Understood, that part wasn't yours. Which piece of that project did you own yourself?",
 }
-DONT_KNOW_STEP = {
-    "zh": "没关系。",
-    "en": "No problem. ",
-}
 REFUSE = {
     "zh": "没问题，不方便说的就不展开。",
     "en": "That's fine, we can leave the specifics out. ",
 }
 
-# What a thin answer lacks → one question asking for exactly that. It stands alone: after a pick-up of
-# the candidate's words ("You mentioned “…”. ") it needs no other anchor, and a pack phrase that is
-# itself a question cannot be slotted into "On X, …" without reading as two.
-PRESS = {
-    "numbers": {"zh": "能给一个你实际测到的数字吗？", "en": "What was the actual number you measured?"},
-    "mechanism": {"zh": "能再往下讲一层，说说它底层具体是怎么工作的吗？",
-                  "en": "Can you go one level deeper and say how it actually works underneath?"},
-    "incident": {"zh": "能讲一次你亲身处理过的真实情况吗？",
-                 "en": "Can you walk me through one real case you handled yourself?"},
-    "tradeoff": {"zh": "这么做的代价是什么？", "en": "What did that choice cost you?"},
-    "validation": {"zh": "你是怎么验证结果确实没问题的？", "en": "How did you verify the result actually held?"},
+# A pick-up quotes one clause of the answer that bears on the next question; each frame is a regex too, so the
+# frame that opened the previous turn can be recognised and not used twice in a row.
+PICKUPS = {
+    "zh": ["你提到「{p}」，", "刚才说到「{p}」——", "接着「{p}」往下问：", "关于你说的「{p}」，"],
+    "en": ["You mentioned “{p}”. ", "On “{p}”: ", "Following up on “{p}”: ", "You said “{p}”. "],
 }
-# Without a pick-up the press names the point in hand: a noun phrase as "on X", a question as "back to X".
-_ANCHOR = {"zh": ("关于{b}，", "回到{b}这个问题，"), "en": ("On {b}, ", "Back to {b}: ")}
-_CLARIFY = {
-    "zh": ("换个更具体的问法：就{b}这一点，你当时实际是怎么做的？", "换个更具体的问法：就拿你亲手做过的那一次来说，"),
-    "en": ("Let me make that more concrete: on {b} alone, what did you actually do?",
-           "Let me make that more concrete: thinking of one time you did it yourself, "),
+# Without a clause that fits, a plain transition; "" means the question stands alone.
+TRANSITIONS = {
+    "zh": ["好。", "明白。", "", "了解。", "嗯，"],
+    "en": ["OK. ", "Got it. ", "", "Right. ", "I see. "],
 }
-_EASIER = {"zh": "先退一步，从更基础的说起：", "en": "Let's step back to something more basic. "}
+STEP_DOWN = {
+    "zh": ["没关系，换个简单点的：", "不要紧，先退一步：", "没事，我们从基础的说起："],
+    "en": ["No problem, a simpler one: ", "That's fine, let's step back: ", "No worries, let's start from the basics: "],
+}
+SMALLER = {
+    "zh": "没关系，换个小一点的范围：不用讲全部，就说你最熟悉的一种情况，{q}",
+    "en": "No problem, let's make it smaller: just the one case you know best. {q}",
+}
+HINTS = {
+    "zh": ["给个提示：可以从{t}这几个方面说。{q}", "换个小一点的范围：不用讲全部，就说你最熟悉的一种情况，{q}",
+           "具体到你简历里「{e}」这件事，{q}", "换个说法：{q}"],
+    "en": ["A hint: you could start from {t}. {q}", "Let's make it smaller: just the one case you know best. {q}",
+           "Take the “{e}” work on your résumé. {q}", "Put another way: {q}"],
+}
+BACK_TO = {"zh": "回到「{e}」这件事：{q}", "en": "Back to “{e}”: {q}"}
+BACK_TO_POINT = {"zh": "回到{b}这个问题，", "en": "Back to {b}: "}
+HINT_LAST = {
+    "zh": "我就不再换说法了，想不起来可以直接说不会，或者输入 /skip 跳过。{q}",
+    "en": "I'll leave the wording there; if nothing comes to mind, say so or type /skip. {q}",
+}
+
+# What a thin answer lacks → one question asking for exactly that, behind a lead that names the subject: a pick-up
+# of the candidate's own claim ("你提到「tokens/s 上去了」，具体是多少？") or the point in hand.
+PRESS_AFTER = {
+    "numbers": {"zh": "这个数是怎么得出来的？", "en": "where did that number come from?"},
+    "amount": {"zh": "具体是多少？", "en": "how much was it, in numbers?"},
+    "formula": {"zh": "具体是怎么算的？", "en": "how exactly is that computed?"},
+    "mechanism": {"zh": "具体是怎么做到的？", "en": "how does that actually work?"},
+    "incident": {"zh": "能讲讲当时具体的经过吗？", "en": "can you walk me through what actually happened?"},
+    "tradeoff": {"zh": "这样做的代价是什么？", "en": "what did that cost you?"},
+    "validation": {"zh": "你是怎么确认它确实成立的？", "en": "how did you confirm it held?"},
+    "reason": {"zh": "为什么这么做？", "en": "why that way?"},
+    "compare": {"zh": "两者具体差在哪里？", "en": "where exactly do they differ?"},
+}
+_CLAUSE = re.compile(r"(?:[。！？；，;!?\n：:]|(?<!\d)[,.]|[,.](?!\d)|\s[—–-]\s)+")
+_QUOTES = "\"'“”‘’「」『』《》?？()（）"
+# Words that carry nothing of the answer: quoting them back is filler.
+_FILLER = re.compile(
+    r"^(?:嗯+|呃+|额+|啊+|哦+|对+|好+的?|是的?|行|ok(?:ay)?|yes|yeah|right|so|well|um+|uh+|hmm+|"
+    r"刚才(?:也)?说(?:过|了)?.*|刚说了.*|我刚才说过.*|前面(?:也)?说(?:过|了).*|如前所述|"
+    r"as i (?:said|mentioned)(?: before| earlier)?|like i said|as mentioned|"
+    r"(?:great|good|interesting|nice) question|好问题|这个问题(?:好|很好|不错)|问得好|"
+    r"说实话|老实说|其实|honestly|to be honest|frankly|"
+    r"你好|您好|hello|hi|thanks?(?: you)?|谢谢|"
+    r"(?:候选人|他|她|candidate)\s*(?:说|said|says)?|c)$", re.I)
+_GENERIC_UNITS = frozenset({"#parallelism", "@time", "@gpu", "@node", "@steps", "#hardware", "#data", "#throughput"})
 
 
 def lang_of(lang: str) -> str:
     return "zh" if lang == "zh" else "en"
 
 
-def pickup(answer: str | None, limit_zh: int = 18, limit_en_words: int = 7) -> str | None:
-    """A few words of the answer, verbatim, to start the next question with; None when nothing fits."""
-    if not answer:
-        return None
-    clauses = [c.strip(" " + _QUOTES) for c in _CLAUSE.split(answer)]
-    clauses = [c for c in clauses if len(c) >= 4]
-    if not clauses:
-        return None
-    best = next((c for c in clauses if _TECH.search(c)), clauses[0])
-    if has_cjk(best):
-        cut = best[:limit_zh]
-        if len(best) > limit_zh and best[limit_zh - 1].isascii() and best[limit_zh - 1].isalnum() \
-                and best[limit_zh].isascii() and best[limit_zh].isalnum():
-            cut = re.sub(r"[A-Za-z0-9_.,%-]+$", "", cut)  # never "H8" of "H800" or "2,0" of "2,048"
-        return cut.strip() or None
-    picked = []
-    for word in best.split()[:limit_en_words]:
-        if len(" ".join([*picked, word])) > _PICKUP_CHARS:
-            break  # a pasted log line or a hash is not words to pick up
-        picked.append(word)
-    return " ".join(picked).strip(",;:") or None
+def _is_filler(clause: str) -> bool:
+    c = clause.strip(" " + _QUOTES).strip()
+    return not c or bool(_FILLER.match(c)) or bool(R.CUES["dont_know"].search(R.norm(c)))
 
 
-def lead(p: str | None, lang: str, turn: int) -> str:
-    if not p:
-        return ""
-    options = LEADS[lang_of(lang)]
-    return options[turn % len(options)].format(p=p)
+_LEADING = re.compile(r"^(?:(?:so|and|but|well|um|uh|oh|yeah|right|also|then|anyway|basically|actually)\b[\s,]*|"
+                      r"(?:嗯|呃|额|哦|那|就是|然后|其实|所以|但是|而且|另外)[，,\s]*)+", re.I)
+
+
+def clauses(answer: str) -> list[str]:
+    """The answer's clauses, whole, without quotes, question marks or a leading "so"/"嗯": what a pick-up may quote."""
+    out = []
+    for raw in _CLAUSE.split(answer or ""):
+        c = raw.strip().strip(_QUOTES).strip()
+        c = _LEADING.sub("", re.sub(r"[「」“”\"『』?？]", "", c)).strip()
+        if c and not _is_filler(c):
+            out.append(c)
+    return out
+
+
+def _fits_length(c: str, lang: str) -> bool:
+    if has_cjk(c):
+        return 4 <= len(c) <= 26
+    words = c.split()
+    return 2 <= len(words) <= 9 and len(c) <= 64
+
+
+def pickup(answer: str | None, item: C.Item | None, weight: C.Weights, lang: str, least: float = 0.2) -> str | None:
+    """The clause of the answer that bears most on `item` (a question's subject), verbatim; None when none does."""
+    if not answer or item is None:
+        return None
+    best, best_share = None, 0.0
+    for c in clauses(answer):
+        if not _fits_length(c, lang):
+            continue
+        shared = C.units(c) & item.units
+        if not shared - _GENERIC_UNITS:
+            continue
+        s = C.share(c, item, weight)
+        if s > best_share + 1e-9:
+            best, best_share = c, s
+    return best if best_share >= least else None
+
+
+def frame_of(text: str, lang: str) -> str | None:
+    """Which pick-up frame or transition opens `text` (so the next turn can use another)."""
+    L = lang_of(lang)
+    for f in PICKUPS[L]:
+        head = f.split("{p}")[0]
+        if head and text.startswith(head):
+            return f
+    for t in TRANSITIONS[L]:
+        if t and text.startswith(t):
+            return t
+    return None
+
+
+def opener(p: str | None, lang: str, turn: int, previous: str | None) -> str:
+    """A pick-up of `p` or a plain transition, never the frame that opened the previous turn."""
+    L = lang_of(lang)
+    options = PICKUPS[L] if p else TRANSITIONS[L]
+    for k in range(len(options)):
+        f = options[(turn + k) % len(options)]
+        if f != previous or not f:
+            return f.format(p=p) if p else f
+    return ""
 
 
 def basis_phrase(basis: str, lang: str) -> str:
@@ -122,26 +190,66 @@ def basis_phrase(basis: str, lang: str) -> str:
     return f"「{b}」" if lang_of(lang) == "zh" else f"“{b}”"
 
 
-def press(kind: str, basis: str, lead_text: str, lang: str) -> str:
-    """One question asking a thin answer for what it lacks (`kind`), about `basis` unless a pick-up leads."""
+# --------------------------------------------------------------------------- the missing piece
+
+_KIND_CUES = [
+    ("formula", re.compile(r"=|公式|式子|formula|÷|×\s*\(", re.I)),
+    ("incident", re.compile(r"一次.{0,12}(?:经过|记录|排查|剖析|恢复)|时间线|事故|故障的|incident|timeline|one (?:real|full)|"
+                            r"a record of", re.I)),
+    ("numbers", re.compile(r"算出|估出|给出.*数|数字|多少|占比|比例|约\s*\d|\d+\s*(?:%|倍|GB|TB|ms|秒|分钟)|compute|estimate|"
+                           r"number|how much|share|percent|figure", re.I)),
+    ("tradeoff", re.compile(r"取舍|代价|权衡|trade-?off|cost of|the cost", re.I)),
+    ("validation", re.compile(r"验证|对齐|校验|verif|validat|align", re.I)),
+]
+
+
+def marker_kind(marker: str) -> str:
+    """What kind of content a marker asks for, judged from its first clause."""
+    first = strip_hints(re.split(r"[；;]", marker)[0])
+    return next((k for k, rx in _KIND_CUES if rx.search(first)), "mechanism")
+
+
+def press_after(kind: str, lead: str, lang: str) -> str:
+    """The same question after a pick-up of the candidate's thin claim (the lead names the subject)."""
+    return led(lead, PRESS_AFTER[kind][lang_of(lang)], lang)
+
+
+def led(lead: str, question: str, lang: str) -> str:
+    """A question behind a lead: lower-case after "On “X”: ", a capital after "You said “X”. " or alone."""
+    if lang_of(lang) == "zh":
+        return lead + question
+    if lead.endswith((": ", "— ")):
+        return lead + lower_start(question)
+    return lead + question[:1].upper() + question[1:]
+
+
+def subject_of(terms: list[str], lang: str) -> str:
+    if lang_of(lang) == "zh":
+        return "和".join(terms) if all(has_cjk(t) for t in terms) else " 和 ".join(terms)
+    return " and ".join(terms)
+
+
+def spaced_zh(text: str) -> str:
+    """The customary space between a Latin word and a hanzi ("MFU具体" → "MFU 具体")."""
+    text = re.sub(r"(?<=[A-Za-z0-9%])(?=[\u3400-\u9fff])", " ", text)
+    return re.sub(r"(?<=[\u3400-\u9fff])(?=[A-Za-z0-9])", " ", text)
+
+
+def opening_with(opening: str, question: str, lang: str) -> str:
+    """A chain's opening with another question behind its résumé line (or its topic line)."""
+    head = re.match(r"^.*?(?:」。|”\. )", opening) or re.match(r"^.*?(?:。|\. )", opening)
+    return (head.group() if head else "") + question
+
+
+def back_to_point(basis: str, lang: str) -> str:
+    """A lead that names the point in hand when no words of the candidate's fit ("回到「…」这个问题，")."""
+    return BACK_TO_POINT[lang_of(lang)].format(b=basis_phrase(basis, lang))
+
+
+def back_to(evidence: str, question: str, lang: str) -> str:
     L = lang_of(lang)
-    ask = PRESS[kind][L]
-    if lead_text:
-        return lead_text + ask
-    anchor = _ANCHOR[L][1 if Q.asks(basis) else 0].format(b=basis_phrase(basis, lang))
-    return anchor + (ask if L == "zh" else lower_start(ask))
+    return BACK_TO[L].format(e=evidence, q=question if L == "zh" else lower_start(question))
 
 
-def clarify(basis: str, lang: str) -> str:
-    """The point in hand asked again, more concretely."""
-    L = lang_of(lang)
-    noun, concrete = _CLARIFY[L]
-    if not Q.asks(basis):
-        return noun.format(b=basis_phrase(basis, lang))
-    question = Q.probe_question(basis, lang)
-    return concrete + (question if L == "zh" else lower_start(question))
-
-
-def clarify_easier(rung: str, lang: str) -> str:
-    """A step down to the ladder's first rung."""
-    return _EASIER[lang_of(lang)] + Q.rung_question(rung, lang)
+def lowered(question: str, lang: str) -> str:
+    return question if lang_of(lang) == "zh" else lower_start(question)

@@ -320,7 +320,7 @@ def _card(ctx: TurnContext, kind: str, answer: str = "") -> str:
                   used=used, next_follow_up=nxt, reading=ctx.reading, questions_left=questions_left,
                   upcoming=[c.id for c in chains[pos + 1:] if c.id not in skipped],
                   violation=one_line(ctx.violation or ""), forced_action=ctx.forced_action,
-                  valid_chains=[c.id for c in chains if c.id not in skipped]).strip()
+                  valid_chains=[c.id for c in chains if c.id not in skipped], covered=ctx.covered).strip()
 
 
 class Conversation:

@@ -87,12 +87,16 @@ def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | N
 
     chains: list[Chain] = []
     seen_rules: set[int] = set()
-    for m in ordered:
-        if len(chains) >= budget:
-            break
+    used_lines: set[int] = set()
+    while ordered and len(chains) < budget:
+        # A line already opened by an earlier chain is worth less the second time: spread the plan over the résumé.
+        m = max(ordered, key=lambda x: (x.strength - (0.5 if x.evidence and x.evidence[0].line in used_lines else 0),
+                                        -x.rule_index))
+        ordered.remove(m)
         if m.rule_index in seen_rules:
             continue
         seen_rules.add(m.rule_index)
+        used_lines.update(e.line for e in m.evidence[:1])
         rule = rules[m.rule_index]
         chains.append(_rule_chain(pack, rule, link_topic(pack, rule), m, lang, len(chains) + 1))
     covered = {c.topic for c in chains}

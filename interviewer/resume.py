@@ -287,6 +287,10 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
     doc = lexicon.Lines(resume.lines)
     seen: dict[str, list[int]] = {}
     matches: list[RuleMatch] = []
+    # The headline is the first thing the candidate chose to say: rank the lines that state what they did with
+    # a number (the strongest kind), in résumé order, and let the first ones lead.
+    strong = [i + 1 for i, ln in enumerate(resume.lines) if _line_weight(ln) >= 2.0]
+    rank = {line: r for r, line in enumerate(strong)}
     for rule in pack.rules:
         hit_triggers: list[str] = []
         hit_lines: set[int] = set()
@@ -300,7 +304,11 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
         if not hit_lines:
             continue
         weighted = sorted(((_line_weight(resume.lines[i - 1]), i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
-        strength = sum(w for w, _ in weighted) + 0.25 * (len(hit_triggers) - 1)
+        (best, best_line), others = weighted[0], weighted[1:]
+        headline = 1.0 / (1 + rank[best_line]) if best_line in rank else 0.0
+        # The best line decides, its place in the résumé next; more strong lines and triggers only break ties.
+        strength = (best + headline + 0.15 * min(2, sum(1 for w, _ in others if w >= 1.5))
+                    + 0.1 * (len(hit_triggers) - 1))
         matches.append(RuleMatch(
             rule_index=rule.index,
             triggers=hit_triggers,

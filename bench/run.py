@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 BENCHES = [
     ("start-up", "bench_startup"),
     ("scorer agreement", "bench_scorer"),
+    ("interviewer listening (simulated candidates)", "bench_interview"),
     ("session per turn", "bench_session"),
     ("LLM overhead", "bench_llm_overhead"),
     ("terminal UI first paint", "bench_tui"),

@@ -1,4 +1,4 @@
-"""The offline interviewer's own turns: presses, clarifications and pick-ups read as one natural question."""
+"""The offline interviewer's own words: presses, steps down, hints and pick-ups read as one natural question."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import re
 
 import pytest
 
+from interviewer import coverage as C
+from interviewer import questions as Q
 from interviewer import skills
 from interviewer.paths import PROJECT_ROOT
 from interviewer.providers import offline_speech as speech
 from test_plan import assert_spoken
 
 OUR_PACK = PROJECT_ROOT / "skills" / "distributed-training"
-# The old "On “X” — On “Y”, …" and "关于「用了多久」，它底层…": an anchor twice, or a question used as a noun.
-DOUBLED = re.compile(r"(?:On “[^”]*”[^?]*){2}|(?:关于「[^」]*」[^？]*){2}|关于「[^」]*(?:多久|多少|怎么|为什么|哪)[^」]*」")
 
 
 @pytest.fixture(params=["zh", "en"])
@@ -22,41 +22,85 @@ def pack(request):
 
 
 def phrases(pack) -> list[str]:
-    return [p for r in pack.rules for p in r.probes] + [rung for t in pack.topics for rung in t.ladder]
+    return [p for r in pack.rules for p in Q.askable_probes(r)] + [rung for t in pack.topics for rung in t.ladder]
 
 
-@pytest.mark.parametrize("kind", sorted(speech.PRESS))
-def test_every_press_on_every_pack_phrase_is_one_question_with_one_anchor(pack, kind):
-    lead = speech.lead("我们在 2,048 张 H800 上训练" if pack.lang == "zh" else "we trained on 2,048 GPUs", pack.lang, 2)
+@pytest.mark.parametrize("kind", sorted(speech.PRESS_AFTER))
+def test_every_press_behind_every_lead_is_one_question(pack, kind):
+    leads = [speech.opener("我们在 2,048 张 H800 上训练" if pack.lang == "zh" else "we trained on 2,048 GPUs", pack.lang,
+                           turn, None) for turn in range(len(speech.PICKUPS[pack.lang]))]
+    leads += [speech.back_to_point(p, pack.lang) for p in phrases(pack)]
+    for lead in leads:
+        text = speech.press_after(kind, lead, pack.lang)
+        assert_spoken(text)
+        assert text.startswith(lead.rstrip()), text
+
+
+def test_steps_down_hints_and_second_passes_are_one_question(pack):
+    L = pack.lang
     for phrase in phrases(pack):
-        for text in (speech.press(kind, phrase, "", pack.lang), speech.press(kind, phrase, lead, pack.lang)):
-            assert_spoken(text)
-            assert not DOUBLED.search(text), text
+        q = Q.probe_question(phrase, L)
+        for lead in speech.STEP_DOWN[L]:
+            assert_spoken(speech.led(lead, q, L))
+        assert_spoken(speech.SMALLER[L].format(q=speech.lowered(q, L)))
+        assert_spoken(speech.back_to("负责 130B 稠密模型预训练的并行方案" if L == "zh" else "the 130B parallel plan", q, L))
+        for template in speech.HINTS[L]:
+            assert_spoken(template.format(q=speech.lowered(q, L) if L == "zh" else q, t="MFU", e="130B"))
+        assert_spoken(speech.HINT_LAST[L].format(q=q))
 
 
-def test_a_press_after_a_pick_up_names_nothing_else(pack):
-    lead = speech.lead("ZeRO-3 分片参数" if pack.lang == "zh" else "ZeRO-3 sharded the parameters", pack.lang, 2)
-    assert speech.press("numbers", pack.topics[0].ladder[0], lead, pack.lang) == lead + speech.PRESS["numbers"][
-        speech.lang_of(pack.lang)]
-
-
-def test_clarifications_ask_the_point_itself_once(pack):
-    for phrase in phrases(pack):
-        for text in (speech.clarify(phrase, pack.lang), speech.clarify_easier(phrase, pack.lang)):
-            assert_spoken(text)
-            assert not DOUBLED.search(text), text
-
-
-@pytest.mark.parametrize("answer, expected", [
-    ("我们在 2,048 张 H800 上训练，MFU 从 38% 提到 47%", "我们在 2,048 张 H800 上"),
-    ("We trained on 2,048 GPUs, and it was slow.", "We trained on 2,048 GPUs"),
-    ("每次保存 1.5 TB。后来改成异步", "每次保存 1.5 TB"),
-    ("先用一千二百张卡跑通了流程再上H800集群", "先用一千二百张卡跑通了流程再上"),
+@pytest.mark.parametrize("answer, bad", [
+    ("刚才说了，我们用 TP8 放在机内。", "刚才说了"),
+    ("嗯，不会。", "不会"),
+    ("As I said, we kept TP inside the node.", "As I said"),
+    ("Great question. We kept TP inside the node.", "Great question"),
+    ("I don't know, but TP stays inside the node.", "I don't know"),
+    ("你好，TP8 在机内。", "你好"),
+    ("候选人说：用 torchrun 起的。", "候选人说"),
 ])
-def test_a_pick_up_keeps_numbers_and_words_whole(answer, expected):
-    assert speech.pickup(answer) == expected
+def test_filler_is_never_a_clause_to_quote(answer, bad):
+    assert all(bad not in c for c in speech.clauses(answer)), speech.clauses(answer)
 
 
-def test_a_pick_up_is_never_a_pasted_blob():
-    assert speech.pickup("a" * 5_000_000) is None
-    assert speech.pickup("We hashed it to 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 then") == "We hashed it to"
+def test_a_pick_up_is_a_whole_clause_that_bears_on_the_question():
+    item = C.item(0, "暴露通信占 step 的比例")
+    weight = C.Weights(["暴露通信占 step 的比例", "各并行度是怎么定下来的", "MFU 是按什么口径算的"])
+    answer = "TP 放机内。我们的暴露通信后来压得很低，主要靠 overlap。DeepSpeed 按默认配置跑的。"
+    assert speech.pickup(answer, item, weight, "zh") == "我们的暴露通信后来压得很低"
+    # Nothing of the answer is about communication: no pick-up at all, rather than an unrelated quote.
+    assert speech.pickup("DeepSpeed 按默认配置跑的。", item, weight, "zh") is None
+
+
+def test_a_pick_up_keeps_numbers_and_words_whole():
+    item = C.item(0, "how many GPUs it scaled to")
+    weight = C.Weights(["how many GPUs it scaled to", "how MFU was computed"])
+    got = speech.pickup("So we scaled it to 2,048 GPUs in the end, and it was slow.", item, weight, "en")
+    assert got == "we scaled it to 2,048 GPUs in the end"
+    assert speech.pickup("a" * 5_000_000, item, weight, "en") is None
+
+
+def test_openers_never_reuse_the_previous_frame():
+    for lang in ("zh", "en"):
+        previous = None
+        for turn in range(12):
+            lead = speech.opener("暴露通信占了 12%" if lang == "zh" else "exposed communication was 12%", lang, turn,
+                                 previous)
+            frame = speech.frame_of(lead + "？", lang)
+            assert frame is not None and frame != previous, (lead, previous)
+            previous = frame
+
+
+def test_an_opening_keeps_its_resume_line_with_another_question():
+    zh = speech.opening_with("你简历里写到「负责 130B 训练。MFU 从 38% 提升」。在你自己负责的那部分里，对比的基线是什么？",
+                             "提升的是吞吐还是收敛时间？", "zh")
+    assert zh == "你简历里写到「负责 130B 训练。MFU 从 38% 提升」。提升的是吞吐还是收敛时间？"
+    en = speech.opening_with("Your résumé says “Raised MFU from 38% to 47%. Led it”. What was the baseline?",
+                             "Was the gain in throughput?", "en")
+    assert en == "Your résumé says “Raised MFU from 38% to 47%. Led it”. Was the gain in throughput?"
+
+
+def test_marker_kinds_follow_what_the_marker_asks():
+    assert speech.marker_kind("能写出 MFU = 每秒 token 数 × 6N ÷（卡数 × 单卡稠密峰值）") == "formula"
+    assert speech.marker_kind("有一次 loss 尖峰的处理记录（grad norm 是否先异常、回滚多少步）") == "incident"
+    assert speech.marker_kind("knows the trade-off of reshard_after_forward") == "tradeoff"
+    assert re.fullmatch("mechanism|numbers", speech.marker_kind("知道 ring 带宽最优"))

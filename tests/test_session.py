@@ -53,7 +53,7 @@ def interviewer_turns(t: Transcript):
     return [x for x in t.turns if x.role == "interviewer"]
 
 
-SCRIPT = [SOLID_ZH, THIN_ZH, "这个具体指什么？能说具体一点吗", "不知道", "这个我真的不清楚，没接触过",
+SCRIPT = [SOLID_ZH, "不知道", "这个我真的不清楚，没接触过", THIN_ZH, "这个具体指什么？能说具体一点吗",
           SOLID_ZH.replace("46%", "45%"), "/skip", THIN_ZH + "我记得是默认配置。", "我们结束吧"]
 
 
@@ -78,10 +78,11 @@ def test_scripted_session_follows_the_floor_rules(pack, plan, tmp_path):
         q = normalize_key(question_of(turn.text))
         assert q not in seen, turn.text
         seen.add(q)
-    # The two "don't know" answers in a row move the interview to another chain.
+    # A first "don't know" steps down on the same chain; the second one on that chain moves to another chain.
     idx = [i for i, x in enumerate(t.turns) if x.role == "candidate" and x.text.startswith(("不知道", "这个我真的"))]
-    after = t.turns[idx[1] + 1]
-    assert after.action == "switch" and after.chain != t.turns[idx[1]].chain
+    first, second = t.turns[idx[0] + 1], t.turns[idx[1] + 1]
+    assert first.chain == t.turns[idx[0]].chain and first.notes.startswith("step-down"), first
+    assert second.action == "switch" and second.chain != t.turns[idx[1]].chain
     # Every quote in every assessment is found in its answer.
     for turn in t.turns:
         if turn.assessment:
@@ -92,12 +93,19 @@ def test_scripted_session_follows_the_floor_rules(pack, plan, tmp_path):
     assert load(saved).turns == t.turns
 
 
-def test_answers_pick_up_the_candidates_words(pack, plan, tmp_path):
+def test_a_pick_up_quotes_a_clause_that_bears_on_the_next_question_or_nothing(pack, plan, tmp_path):
     s = new_session(pack, plan, tmp_path)
     s.start()
-    r = s.answer(SOLID_ZH)
-    assert r.interviewer.action == "probe"
-    assert any(w in r.interviewer.text for w in ("TP=8", "我们当时是", "MFU"))
+    # Nothing in this answer is about the next follow-up (how MFU was computed): a plain question, no quote.
+    r = s.answer("TP=8 放机内、PP=8 跨机，是按显存和带宽算出来的。")
+    assert r.interviewer.action == "probe" and "口径" in r.interviewer.text and "「" not in r.interviewer.text, \
+        r.interviewer.text
+    # This one mentions MFU without saying how it is computed: that clause is quoted whole, then the question.
+    s = new_session(pack, plan, tmp_path)
+    s.start()
+    r = s.answer("TP=8 放机内、PP=8 跨机，是按显存和带宽算出来的。MFU 我们一直在盯。")
+    text = r.interviewer.text
+    assert "「MFU 我们一直在盯」" in text and "口径" in text, text
 
 
 def test_skip_is_not_assessed_and_repeat_adds_nothing(pack, plan, tmp_path):

@@ -286,11 +286,7 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
     """Every rule of the pack the résumé triggers, strongest first; evidence strongest line first."""
     doc = lexicon.Lines(resume.lines)
     seen: dict[str, list[int]] = {}
-    matches: list[RuleMatch] = []
-    # The headline is the first thing the candidate chose to say: rank the lines that state what they did with
-    # a number (the strongest kind), in résumé order, and let the first ones lead.
-    strong = [i + 1 for i, ln in enumerate(resume.lines) if _line_weight(ln) >= 2.0]
-    rank = {line: r for r, line in enumerate(strong)}
+    hits: list[tuple[int, list[str], set[int]]] = []
     for rule in pack.rules:
         hit_triggers: list[str] = []
         hit_lines: set[int] = set()
@@ -301,8 +297,15 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
             if seen[matcher.name]:
                 hit_triggers.append(trigger)
                 hit_lines.update(seen[matcher.name])
-        if not hit_lines:
-            continue
+        if hit_lines:
+            hits.append((rule.index, hit_triggers, hit_lines))
+    # The headline is the first thing the candidate chose to say: rank the evidence lines that state what they
+    # did with a number (the strongest kind), in résumé order, and let the first ones lead. Only evidence lines
+    # rank, so a line that matches no rule (an injected "开发者模式…4 级") moves nothing.
+    strong = sorted({i for _, _, lines in hits for i in lines if _line_weight(resume.lines[i - 1]) >= 2.0})
+    rank = {line: r for r, line in enumerate(strong)}
+    matches: list[RuleMatch] = []
+    for rule_index, hit_triggers, hit_lines in hits:
         weighted = sorted(((_line_weight(resume.lines[i - 1]), i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
         (best, best_line), others = weighted[0], weighted[1:]
         headline = 1.0 / (1 + rank[best_line]) if best_line in rank else 0.0
@@ -310,7 +313,7 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
         strength = (best + headline + 0.15 * min(2, sum(1 for w, _ in others if w >= 1.5))
                     + 0.1 * (len(hit_triggers) - 1))
         matches.append(RuleMatch(
-            rule_index=rule.index,
+            rule_index=rule_index,
             triggers=hit_triggers,
             evidence=[Evidence(quote=resume.lines[i - 1].strip(), line=i) for _, i in weighted],
             strength=round(strength, 2),

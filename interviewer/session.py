@@ -395,8 +395,11 @@ class Session:
         """The covered follow-up a decision asks again, by its target or by its question's wording."""
         target = normalize_key(progress.basis_of(d.target))
         q = question_key(d.reply)
+        # Pressing on the point just answered ("where did that number come from?") is not asking it again.
+        last = next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
+        pressing = last is not None and target == normalize_key(progress.basis_of(last.target))
         for basis, quote in ctx.covered.items():
-            if target and target == normalize_key(basis):
+            if target and target == normalize_key(basis) and not pressing:
                 return basis, quote
         for _, it in progress.all_items(self.pack, self.plan, ctx.lang):
             if it.basis in ctx.covered and question_key(it.question) == q:

@@ -67,7 +67,7 @@ class _Turn:
         signal = reading.signal if reading else "answered"
         forced = ctx.forced_action
         if signal == "wants_end" or forced == "end":
-            return self._end(signal)
+            return self._end(signal, time_up=signal != "wants_end" and self._left() <= 0)
         if forced == "switch" or (signal == "refuse" and forced is None):
             prefix = speech.REFUSE[self.L] if signal == "refuse" and forced is None else ""
             return self._switch(chain, signal, prefix)
@@ -82,11 +82,10 @@ class _Turn:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis if item else "",
                                 reply=speech.NOT_MINE[self.L], notes="not the candidate's part: ask for their own part")
             return self._step_down(chain, signal, item)
-        # "Thin" is the scorer's word; the interviewer presses only when the question itself went unanswered.
+        # A thin answer (names, no mechanism or figure) is pressed once, while the chain has time for it.
         if signal == "thin" and item is not None and _k(item.basis) not in prog.pressed and \
-                _k(item.basis) not in prog.covered and prog.questions < prog.share and \
-                (reading is None or (reading.level or 1) <= 2):
-            pressed = self._press(chain, signal, item, reading)
+                prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2):
+            pressed = self._press(chain, signal, item)
             if pressed is not None:
                 return pressed
         return self._next(chain, signal)
@@ -206,24 +205,16 @@ class _Turn:
                                 reply=reply, notes="step-down: a smaller scope after a miss")
         return self._next(chain, signal)
 
-    def _press(self, chain: Chain, signal: str, item: P.ChainItem, reading: Assessment | None) -> Decision | None:
-        """Once per follow-up: ask a thin answer for what the question wanted and it did not give.
+    def _press(self, chain: Chain, signal: str, item: P.ChainItem) -> Decision | None:
+        """Once per follow-up: ask a thin answer for the piece it misses.
 
-        The kind comes from the question (a figure, a how, a why); a vague question ("what…", "did…") takes it
-        from the nearest missed marker. The candidate's own thin claim names the subject when a clause of it
-        bears on the question ("你提到「tokens/s 上去了」，具体是多少？"); otherwise the question is named.
+        What the question asked (a figure, a how, a why) when the answer did not give it; when it did, thinly,
+        the next piece: why that choice, where a figure came from, how a "yes" was checked. The candidate's
+        own claim names the subject when a clause of it bears on the question ("你提到「tokens/s 上去了」，
+        具体是多少？"); otherwise the point in hand is named.
         """
         answer = self.ctx.candidate_text or ""
-        kind = _press_kind(item.cover.kinds, answer)
-        if kind is None:
-            missed = reading.missed_markers if reading else []
-            context = C.item(0, item.basis + " " + answer)
-            ranked = sorted(((C.share(m, context, self.weight), -i, m) for i, m in enumerate(missed)), reverse=True)
-            if not ranked or ranked[0][0] <= 0:
-                return None
-            kind = speech.marker_kind(ranked[0][2])
-            if kind == "numbers" and not re.search(r"\d", answer):
-                kind = "amount"
+        kind = _press_kind(item.cover.kinds, answer, C.gives(answer, item.cover), item.basis)
         clause = speech.pickup(answer, item.cover, self.weight, self.ctx.lang, least=0.1)
         lead = speech.opener(clause, self.ctx.lang, self.turn, self.previous_frame) if clause else \
             speech.back_to_point(item.basis, self.ctx.lang)
@@ -271,25 +262,48 @@ class _Turn:
 
         return Q.clean_quote(chain.evidence[0].quote, limit=24 if has_cjk(chain.evidence[0].quote) else 48)
 
-    def _end(self, signal: str, done: bool = False) -> Decision:
+    def _end(self, signal: str, done: bool = False, time_up: bool = False) -> Decision:
         st = self.ctx.state
         chain = self.chains[min(st.chain_pos, len(self.chains) - 1)].id if self.chains else ""
-        text = (speech.GOODBYE_DONE if done else speech.GOODBYE)[self.L]
-        return Decision(signal=signal, action="end", chain=chain, target="", reply=text,
-                        notes="chains exhausted" if done else "candidate ended")
+        if time_up or (done and self._left() <= 0):
+            text, notes = speech.GOODBYE_TIME[self.L], "the plan's time is used"
+        elif done:
+            text, notes = speech.GOODBYE_DONE[self.L], "chains exhausted"
+        else:
+            text, notes = speech.GOODBYE[self.L], "candidate ended"
+        return Decision(signal=signal, action="end", chain=chain, target="", reply=text, notes=notes)
 
 
-def _press_kind(kinds: frozenset[str], answer: str) -> str | None:
-    """What a thin answer to a question of these kinds still owes: a figure, a mechanism, a reason."""
-    if kinds & {"duration", "share", "count", "quantity"}:
-        return "numbers" if re.search(r"\d", answer) else "amount"
-    if "reason" in kinds:
-        return "reason"
-    if kinds & {"method", "choice"}:
-        return "mechanism"
-    if "compare" in kinds:
-        return "compare"
-    return None
+_CAUSAL = re.compile(r"因为|所以|由于|为了|否则|because|since|so that|otherwise|in order to|due to", re.I)
+
+
+_MEASURED = re.compile(r"分解|估算|计算|占|比例|开销|时间|耗时|带宽|显存|通信量|breakdown|estimat|cost|share|time|memory|"
+                       r"bandwidth|volume|overhead", re.I)
+
+
+def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "") -> str:
+    """What a thin answer to a question of these kinds still owes: first what the question asked; when that was
+    given, thinly, the next piece (why that choice, where the time went, how a "yes" was checked, an example, a
+    figure or its source)."""
+    has_figure = bool(re.search(r"\d|半个|几分钟|几小时|half an|an hour", answer))
+    if not gave:
+        if kinds & {"duration", "share", "count", "quantity"}:
+            return "numbers" if has_figure else "amount"
+        if "reason" in kinds:
+            return "reason"
+        if kinds & {"method", "choice"}:
+            return "mechanism"
+        if "compare" in kinds:
+            return "compare"
+    if "choice" in kinds and not _CAUSAL.search(answer):
+        return "choice"
+    if "duration" in kinds and has_figure:
+        return "breakdown"
+    if "yesno" in kinds:
+        return "validation"
+    if "method" in kinds or not _MEASURED.search(basis):
+        return "example"  # a list or a how ("常见成因", "负载均衡的做法"): one case of their own
+    return "numbers" if has_figure else "figure"
 
 
 def _k(basis: str) -> str:

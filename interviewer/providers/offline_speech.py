@@ -12,7 +12,7 @@ import re
 from interviewer import coverage as C
 from interviewer import scoring_read as R
 from interviewer.questions_en import lower_start
-from interviewer.textutil import has_cjk, strip_hints
+from interviewer.textutil import has_cjk
 
 GREETING = {
     "zh": "你好，我是今天的面试官。我们主要围绕你简历里的经历来聊，想到哪说到哪就行。",
@@ -34,6 +34,10 @@ SWITCH_AFTER_MISSES = {
 GOODBYE = {
     "zh": "好的，今天就到这里。谢谢你的时间，每个回答的反馈都在报告里。",
     "en": "Alright, that's all for today. Thanks for your time; the report has feedback on each answer.",
+}
+GOODBYE_TIME = {
+    "zh": "时间差不多了，今天就到这里。谢谢你的时间，每个回答的反馈都在报告里。",
+    "en": "We're about out of time, so let's stop here. Thanks for your time; the report has feedback on each answer.",
 }
 GOODBYE_DONE = {
     "zh": "我想问的都问完了，今天就到这里。谢谢你的时间，每个回答的反馈都在报告里。",
@@ -85,14 +89,16 @@ HINT_LAST = {
 PRESS_AFTER = {
     "numbers": {"zh": "这个数是怎么得出来的？", "en": "where did that number come from?"},
     "amount": {"zh": "具体是多少？", "en": "how much was it, in numbers?"},
-    "formula": {"zh": "具体是怎么算的？", "en": "how exactly is that computed?"},
     "mechanism": {"zh": "具体是怎么做到的？", "en": "how does that actually work?"},
-    "incident": {"zh": "能讲讲当时具体的经过吗？", "en": "can you walk me through what actually happened?"},
-    "tradeoff": {"zh": "这样做的代价是什么？", "en": "what did that cost you?"},
-    "validation": {"zh": "你是怎么确认它确实成立的？", "en": "how did you confirm it held?"},
     "reason": {"zh": "为什么这么做？", "en": "why that way?"},
+    "choice": {"zh": "为什么这么选，而不是别的方案？", "en": "what made you choose that over the alternatives?"},
     "compare": {"zh": "两者具体差在哪里？", "en": "where exactly do they differ?"},
+    "validation": {"zh": "你是怎么确认的？", "en": "how did you confirm it?"},
+    "breakdown": {"zh": "这段时间主要花在哪一步？", "en": "where did most of that time go?"},
+    "example": {"zh": "能举一个你实际碰到的例子吗？", "en": "can you give me one example from your own work?"},
+    "figure": {"zh": "能给个具体的数吗？", "en": "can you put a number on that?"},
 }
+
 _CLAUSE = re.compile(r"(?:[。！？；，;!?\n：:]|(?<!\d)[,.]|[,.](?!\d)|\s[—–-]\s)+")
 _QUOTES = "\"'“”‘’「」『』《》?？()（）"
 # Words that carry nothing of the answer: quoting them back is filler.
@@ -188,25 +194,6 @@ def basis_phrase(basis: str, lang: str) -> str:
         cut = b[:limit]
         b = cut if has_cjk(cut) else cut.rsplit(" ", 1)[0]
     return f"「{b}」" if lang_of(lang) == "zh" else f"“{b}”"
-
-
-# --------------------------------------------------------------------------- the missing piece
-
-_KIND_CUES = [
-    ("formula", re.compile(r"=|公式|式子|formula|÷|×\s*\(", re.I)),
-    ("incident", re.compile(r"一次.{0,12}(?:经过|记录|排查|剖析|恢复)|时间线|事故|故障的|incident|timeline|one (?:real|full)|"
-                            r"a record of", re.I)),
-    ("numbers", re.compile(r"算出|估出|给出.*数|数字|多少|占比|比例|约\s*\d|\d+\s*(?:%|倍|GB|TB|ms|秒|分钟)|compute|estimate|"
-                           r"number|how much|share|percent|figure", re.I)),
-    ("tradeoff", re.compile(r"取舍|代价|权衡|trade-?off|cost of|the cost", re.I)),
-    ("validation", re.compile(r"验证|对齐|校验|verif|validat|align", re.I)),
-]
-
-
-def marker_kind(marker: str) -> str:
-    """What kind of content a marker asks for, judged from its first clause."""
-    first = strip_hints(re.split(r"[；;]", marker)[0])
-    return next((k for k, rx in _KIND_CUES if rx.search(first)), "mechanism")
 
 
 def press_after(kind: str, lead: str, lang: str) -> str:

@@ -445,7 +445,15 @@ class Session:
             return True
         if ctx.questions_left is not None and ctx.questions_left <= 0:
             return True
-        st, t = ctx.state, self.transcript
+        st, t, chains = ctx.state, self.transcript, self.plan.chains
+        if not chains:
+            return True
+        # The last chain's follow-ups used and every other chain skipped, as the state counts them…
+        pos = min(st.chain_pos, len(chains) - 1)
+        current = chains[pos]
+        if st.steps.get(current.id, 0) >= len(current.follow_ups) and all(c.id in st.skipped for c in chains[pos + 1:]):
+            return True
+        # …or nothing left that was neither asked nor answered, as the transcript shows it.
         prog = progress.build(self.pack, self.plan, ctx.history, ctx.lang, t.max_turns, t.resume_text)
         return all(p.exhausted or p.chain.id in st.skipped for p in prog.values())
 

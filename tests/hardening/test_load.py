@@ -29,7 +29,11 @@ def ms(seconds: float) -> float:
 
 
 def long_plan(pack, resume, rounds: int = 5):
-    """The full plan repeated `rounds` times (numbered, so no question repeats): enough for 300 questions."""
+    """The full plan repeated `rounds` times (numbered, so no question repeats): enough for 300 questions.
+
+    The interviewer never asks a point an answer already covered, in any chain, and these scripted answers
+    cover many: each follow-up's point (follow_up_basis) is a label of its own here, so the load stays 300 turns.
+    """
     plan = build_plan(pack, resume, 10_000, "zh")
     chains = []
     for k in range(rounds):
@@ -37,7 +41,8 @@ def long_plan(pack, resume, rounds: int = 5):
         for c in plan.chains:
             chains.append(c.model_copy(update={
                 "id": f"c{len(chains) + 1}", "opening": c.opening.rstrip("？?") + tag + "？",
-                "follow_ups": [q.rstrip("？?") + tag + "？" for q in c.follow_ups]}))
+                "follow_ups": [q.rstrip("？?") + tag + "？" for q in c.follow_ups],
+                "follow_up_basis": [f"point{len(chains) + 1}x{i}" for i in range(len(c.follow_ups))]}))
     return plan.model_copy(update={"chains": chains})
 
 

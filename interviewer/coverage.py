@@ -23,6 +23,7 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from interviewer import scoring_read as R
+from interviewer.vocabulary import Vocabulary
 
 # --------------------------------------------------------------------------- what a question asks for
 
@@ -124,10 +125,11 @@ def _stem(w: str) -> str:
     return w[:-1] if len(w) > 4 and w.endswith("e") else w
 
 
-def _piece_units(piece: str) -> frozenset[str]:
+def _piece_units(piece: str, vocab: Vocabulary) -> frozenset[str]:
     # A concept (#id) stands for its ancestors too (~id): an answer about DP talks about parallelism, loosely.
-    direct = set(R.find_concepts(piece)[0]) - {"hardware"}
-    out = {f"#{c}" for c in direct} | {f"~{c}" for c in R.closed(direct) - direct - {"hardware"}}
+    # The setting (GPUs, nodes: kind "context") says nothing about the subject.
+    direct = {c for c in vocab.find(piece)[0] if vocab.kind(c) != "context"}
+    out = {f"#{c}" for c in direct} | {f"~{c}" for c in vocab.closed(direct) - direct if vocab.kind(c) != "context"}
     out |= {k for k, rx in _CLASS_RX.items() if rx.search(piece)}
     out |= {_stem(w) for w in _LATIN.findall(piece) if w not in _STOP_EN and len(w) > 1}
     for run in _CJK_RUN.findall(piece):
@@ -136,24 +138,24 @@ def _piece_units(piece: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8192)
-def units(text: str) -> frozenset[str]:
+def units(text: str, vocab: Vocabulary) -> frozenset[str]:
     """A text's subject units: concept ids (#id), interview word classes (@name), Latin stems, CJK bigrams."""
     n = R.norm(text)
-    return _piece_units(n) | _piece_units(_FUNCTION_ZH_RX.sub(" ", n))
+    return _piece_units(n, vocab) | _piece_units(_FUNCTION_ZH_RX.sub(" ", n), vocab)
 
 
 @lru_cache(maxsize=8192)
-def _known(piece: str) -> bool:
+def _known(piece: str, vocab: Vocabulary) -> bool:
     """A Chinese word the vocabulary or an interview word class knows whole (显存, 带宽, 定位)."""
-    ids, covered = R.find_concepts(piece)
+    ids, covered = vocab.find(piece)
     return (len(ids) == 1 and covered == len(piece)) or any(rx.fullmatch(piece) for rx in _CLASS_RX.values())
 
 
-def _segments(run: str) -> list[str]:
+def _segments(run: str, vocab: Vocabulary) -> list[str]:
     """A Chinese run cut into known words, longest first, and the stretches between them ("存储带宽" → 存储, 带宽)."""
     out, buf, i = [], "", 0
     while i < len(run):
-        n = next((n for n in range(min(8, len(run) - i), 1, -1) if _known(run[i : i + n])), 0)
+        n = next((n for n in range(min(8, len(run) - i), 1, -1) if _known(run[i : i + n], vocab)), 0)
         if n:
             if buf:
                 out.append(buf)
@@ -169,7 +171,7 @@ def _segments(run: str) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def subject_groups(phrase: str) -> tuple[frozenset[str], ...]:
+def subject_groups(phrase: str, vocab: Vocabulary) -> tuple[frozenset[str], ...]:
     """A phrase's subject as groups of units, one group per word of it: "定位" is one group whether the
     answer says 定位, 找到 or "narrowed it down", so synonyms of one word never count as several."""
     n = _FUNCTION_ZH_RX.sub(" ", R.norm(phrase))
@@ -177,8 +179,8 @@ def subject_groups(phrase: str) -> tuple[frozenset[str], ...]:
     for piece in re.findall(r"[\u3400-\u9fff]+|[a-z0-9][a-z0-9_.+/-]*", n):
         if piece in _STOP_EN or (piece.isascii() and len(piece) < 2):
             continue
-        for word in (_segments(piece) if _CJK_RUN.fullmatch(piece) else [piece]):
-            g = _piece_units(word)
+        for word in (_segments(piece, vocab) if _CJK_RUN.fullmatch(piece) else [piece]):
+            g = _piece_units(word, vocab)
             if g and g not in groups:
                 groups.append(g)
     return tuple(groups)
@@ -190,7 +192,7 @@ _TECH = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./+-]*[A-Za-z0-9]|[A-Za-z]{2,}")
 
 
 @lru_cache(maxsize=4096)
-def terms(text: str) -> tuple[str, ...]:
+def terms(text: str, vocab: Vocabulary) -> tuple[str, ...]:
     """The technical terms of a text, verbatim and in order: what a question may name without reading a claim out.
 
     Latin words count when they look like a name (MFU, TP8, reshard_after_forward) or the vocabulary knows them
@@ -203,14 +205,14 @@ def terms(text: str) -> tuple[str, ...]:
         letters = sum(ch.isalpha() for ch in w)
         if letters < 2 or w.lower() in _UNITS or w.lower() in _STOP_EN:
             continue  # a number, a unit or a formula's variable is a claim's detail, not its subject
-        if looks_named or R.find_concepts(R.norm(w))[0]:
+        if looks_named or vocab.find(R.norm(w))[0]:
             out.append(w)
     for run in _CJK_RUN.findall(text):
         i = 0
         while i < len(run):
             for n in range(min(8, len(run) - i), 1, -1):
                 piece = run[i : i + n]
-                ids, covered = R.find_concepts(piece)
+                ids, covered = vocab.find(piece)
                 if ids and covered == n:
                     out.append(piece)
                     i += n - 1
@@ -245,7 +247,7 @@ class _Span:
     compare: int
 
 
-def _span(text: str, pair: bool = False) -> _Span:
+def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
     n = R.norm(text)
     kinds = {m.lastgroup or "bare" for m in R.NUMBER.finditer(n)}
     if _ZH_TIME.search(n) or _EN_TIME.search(n):
@@ -254,13 +256,13 @@ def _span(text: str, pair: bool = False) -> _Span:
         kinds.add("percent")
     if _VAGUE_AMOUNT.search(n):
         kinds.add("vague")
-    concepts = R.find_concepts(n)[0]
-    mech = any(R.kind(c) == "mech" for c in concepts) or bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
-    halves = tuple(units(h) for h in text.split("\n")) if pair else (units(text),)
-    return _Span(text=text, pair=pair, halves=halves, units=units(text), numbers=frozenset(kinds),
+    concepts = vocab.find(n)[0]
+    mech = any(vocab.kind(c) == "mech" for c in concepts) or bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
+    halves = tuple(units(h, vocab) for h in text.split("\n")) if pair else (units(text, vocab),)
+    return _Span(text=text, pair=pair, halves=halves, units=units(text, vocab), numbers=frozenset(kinds),
                  causal=bool(R.CUES["causal"].search(n)), mech=mech,
                  method=bool(_METHOD_WORDS.search(n)) and len(n) >= 8,
-                 compare=max(len(set(concepts)), len(terms(text)))
+                 compare=max(len(set(concepts)), len(terms(text, vocab)))
                  + (2 if R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n) or re.search(r"比|than", n) else 0))
 
 
@@ -318,10 +320,11 @@ class Item:
 class Weights:
     """How telling each subject unit is among a plan's follow-ups (rare units say more)."""
 
-    def __init__(self, phrases: list[str]) -> None:
+    def __init__(self, phrases: list[str], vocab: Vocabulary) -> None:
+        self.vocab = vocab
         df: dict[str, int] = {}
         for p in phrases:
-            for u in units(p):
+            for u in units(p, vocab):
                 df[u] = df.get(u, 0) + 1
         n = max(1, len(phrases))
         self._w = {u: math.log((n + 1) / c) + 0.5 for u, c in df.items()}
@@ -332,13 +335,13 @@ class Weights:
         return base * (1.5 if u[0] == "#" else 0.6 if u[0] in "@~" else 1.0)
 
 
-def item(index: int, basis: str) -> Item:
-    return Item(index, basis, ask_kinds(basis), subject_groups(basis))
+def item(index: int, basis: str, vocab: Vocabulary) -> Item:
+    return Item(index, basis, ask_kinds(basis), subject_groups(basis, vocab))
 
 
-def _stretches(text: str) -> list[tuple[str, bool]]:
+def _stretches(text: str, vocab: Vocabulary) -> list[tuple[str, bool]]:
     """Sentences of the answer and each pair of neighbours (a story spreads one point over two sentences)."""
-    sents = [s for s in R.read(text).sentences if s.strip()]
+    sents = [s for s in R.read(text, vocab).sentences if s.strip()]
     return [(s, False) for s in sents] + [(f"{a}\n{b}", True) for a, b in zip(sents, sents[1:])]
 
 
@@ -406,7 +409,7 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     """
     if not text.strip():
         return []
-    spans = [_span(s, pair) for s, pair in _stretches(text)]
+    spans = [_span(s, weight.vocab, pair) for s, pair in _stretches(text, weight.vocab)]
     carry = asked.units if asked is not None else frozenset()
     out = []
     for pos, item in enumerate(items):
@@ -439,11 +442,11 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     return out
 
 
-def gives(text: str, item: Item) -> bool:
+def gives(text: str, item: Item, vocab: Vocabulary) -> bool:
     """Whether some stretch of the text gives what the item asks for (a figure, a reason, a method…)."""
-    return any(_gives(_span(s, pair), item.kinds) for s, pair in _stretches(text))
+    return any(_gives(_span(s, vocab, pair), item.kinds) for s, pair in _stretches(text, vocab))
 
 
 def share(text: str, item: Item, weight: Weights) -> float:
     """How much of the item's subject the text names (0-1): how well a pick-up bears on a question."""
-    return _subject_share(item, units(text), weight)
+    return _subject_share(item, units(text, weight.vocab), weight)

@@ -99,23 +99,24 @@ def chain_items(pack: SkillPack, chain: Chain, lang: str) -> list[ChainItem]:
     seen: set[str] = set()
     for i, (q, b) in enumerate(zip(chain.follow_ups, chain.follow_up_basis)):
         depth = ladder.index(b) if b in ladder else 2
-        out.append(ChainItem(b, q, depth, i, C.item(i, b), rung=b in ladder))
+        out.append(ChainItem(b, q, depth, i, C.item(i, b, pack.vocabulary), rung=b in ladder))
         seen.add(normalize_key(b))
     for k, rung in enumerate(ladder):
         if normalize_key(rung) not in seen:
-            out.append(ChainItem(rung, Q.rung_question(rung, lang), k, None, C.item(len(out), rung), rung=True))
+            out.append(ChainItem(rung, Q.rung_question(rung, lang), k, None, C.item(len(out), rung, pack.vocabulary),
+                                 rung=True))
     return out
 
 
 @lru_cache(maxsize=64)
-def _weights(phrases: tuple[str, ...]) -> C.Weights:
-    return C.Weights(list(phrases))
+def _weights(phrases: tuple[str, ...], vocab) -> C.Weights:
+    return C.Weights(list(phrases), vocab)
 
 
 def plan_weights(pack: SkillPack, plan: InterviewPlan) -> C.Weights:
     phrases = [b for c in plan.chains for b in c.follow_up_basis]
     phrases += [r for t in pack.topics for r in t.ladder]
-    return _weights(tuple(phrases))
+    return _weights(tuple(phrases), pack.vocabulary)
 
 
 _RESUME_COVERS: dict[tuple, dict[str, dict[str, str]]] = {}
@@ -144,7 +145,7 @@ def _resume_covers(pack: SkillPack, plan: InterviewPlan) -> dict[str, dict[str, 
     for chain in plan.chains:
         if not chain.evidence:
             continue
-        items = [C.item(i, b) for i, b in enumerate(chain.follow_up_basis)]
+        items = [C.item(i, b, pack.vocabulary) for i, b in enumerate(chain.follow_up_basis)]
         text = "\n".join(e.quote for e in chain.evidence)
         found = C.covered_items(text, items, weight, threshold=0.6, kinds_only=_FIGURES)
         out[chain.id] = {normalize_key(chain.follow_up_basis[i]): q for i, q in found if not items[i].kinds - _FIGURES}

@@ -256,7 +256,8 @@ class Session:
         same = {c.id for c in self.plan.chains if c is chain or (line is not None and c.evidence and c.evidence[0].line == line)}
         near = frozenset(i for i, (cid, _) in enumerate(items) if cid in same)
         found = coverage.covered_items(text, [it.cover for _, it in items], progress.plan_weights(self.pack, self.plan),
-                                       asked=coverage.item(0, asked) if asked else None, answered=answered, near=near)
+                                       asked=coverage.item(0, asked, self.pack.vocabulary) if asked else None,
+                                       answered=answered, near=near)
         out: list[Covered] = []
         seen: set[str] = set()
         for i, quote in found:

@@ -61,8 +61,9 @@ def test_filler_is_never_a_clause_to_quote(answer, bad):
 
 
 def test_a_pick_up_is_a_whole_clause_that_bears_on_the_question():
-    item = C.item(0, "暴露通信占 step 的比例")
-    weight = C.Weights(["暴露通信占 step 的比例", "各并行度是怎么定下来的", "MFU 是按什么口径算的"])
+    vocab = skills.resolve(str(OUR_PACK), "zh").vocabulary
+    item = C.item(0, "暴露通信占 step 的比例", vocab)
+    weight = C.Weights(["暴露通信占 step 的比例", "各并行度是怎么定下来的", "MFU 是按什么口径算的"], vocab)
     answer = "TP 放机内。我们的暴露通信后来压得很低，主要靠 overlap。DeepSpeed 按默认配置跑的。"
     assert speech.pickup(answer, item, weight, "zh") == "我们的暴露通信后来压得很低"
     # Nothing of the answer is about communication: no pick-up at all, rather than an unrelated quote.
@@ -70,8 +71,9 @@ def test_a_pick_up_is_a_whole_clause_that_bears_on_the_question():
 
 
 def test_a_pick_up_keeps_numbers_and_words_whole():
-    item = C.item(0, "how many GPUs it scaled to")
-    weight = C.Weights(["how many GPUs it scaled to", "how MFU was computed"])
+    vocab = skills.resolve(str(OUR_PACK), "en").vocabulary
+    item = C.item(0, "how many GPUs it scaled to", vocab)
+    weight = C.Weights(["how many GPUs it scaled to", "how MFU was computed"], vocab)
     got = speech.pickup("So we scaled it to 2,048 GPUs in the end, and it was slow.", item, weight, "en")
     assert got == "we scaled it to 2,048 GPUs in the end"
     assert speech.pickup("a" * 5_000_000, item, weight, "en") is None

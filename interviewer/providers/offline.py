@@ -6,7 +6,8 @@ The policy, in the order it is applied to an answer:
 - /hint or "what do you mean?" → the same question made concrete (a hint, a smaller scope), never an earlier one;
 - "不会" / "I don't know" / "not mine": a second miss on the chain → the next chain; else one step down (an
   easier rung, or a smaller scope), never "deeper" or "a real incident";
-- a thin answer → press once on the piece it misses (the subject of the missed marker nearest the question);
+- a thin answer → press once on the piece it misses (what its question asked, or when given thinly the next
+  piece: why that choice, where the time went, an example, a figure or its source);
 - otherwise the chain's next follow-up that nobody asked and no answer (or the résumé) covered, picked up from
   the candidate's words only when a clause of them bears on it; when the chain's share of the questions is
   used or nothing is left on it, the next chain; when every chain had its turn, a second pass over chains with
@@ -49,6 +50,7 @@ class _Turn:
         self.chains = ctx.plan.chains
         self.prog = P.build(ctx.pack, ctx.plan, ctx.history, ctx.lang, ctx.max_turns or 30, ctx.resume_text)
         self.weight = P.plan_weights(ctx.pack, ctx.plan)
+        self.vocab = ctx.pack.vocabulary
         self.asked_keys = {question_key(q) for q in ctx.state.asked}
         last = next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
         self.last_q = last
@@ -117,7 +119,7 @@ class _Turn:
         if prog.questions < self._allowance(prog) and self._left() > 0:
             for it in prog.open_items():
                 clause = speech.pickup(self.ctx.candidate_text, it.cover, self.weight, self.ctx.lang)
-                if clause and C.gives(clause, it.cover) and C.share(clause, it.cover, self.weight) >= C.NEAR_SHARE:
+                if clause and C.gives(clause, it.cover, self.vocab) and C.share(clause, it.cover, self.weight) >= C.NEAR_SHARE:
                     continue  # the very words a pick-up would quote already answer it
                 reply = speech.led(speech.opener(clause, self.ctx.lang, self.turn, self.previous_frame), it.question,
                                    self.ctx.lang)
@@ -214,7 +216,7 @@ class _Turn:
         具体是多少？"); otherwise the point in hand is named.
         """
         answer = self.ctx.candidate_text or ""
-        kind = _press_kind(item.cover.kinds, answer, C.gives(answer, item.cover), item.basis)
+        kind = _press_kind(item.cover.kinds, answer, C.gives(answer, item.cover, self.vocab), item.basis)
         clause = speech.pickup(answer, item.cover, self.weight, self.ctx.lang, least=0.1)
         lead = speech.opener(clause, self.ctx.lang, self.turn, self.previous_frame) if clause else \
             speech.back_to_point(item.basis, self.ctx.lang)
@@ -252,7 +254,7 @@ class _Turn:
         if best is None or C.share(best, item.cover, self.weight) <= 0:
             return []
         said = R.norm(self.ctx.candidate_text or "")
-        return [t for t in C.terms(best) if R.norm(t) not in said][:3]
+        return [t for t in C.terms(best, self.vocab) if R.norm(t) not in said][:3]
 
     @staticmethod
     def _evidence_phrase(chain: Chain) -> str | None:

@@ -152,7 +152,7 @@ def pickup(answer: str | None, item: C.Item | None, weight: C.Weights, lang: str
     for c in clauses(answer):
         if not _fits_length(c, lang):
             continue
-        shared = C.units(c) & item.units
+        shared = C.units(c, weight.vocab) & item.units
         if not shared - _GENERIC_UNITS:
             continue
         s = C.share(c, item, weight)

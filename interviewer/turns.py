@@ -28,12 +28,13 @@ def commands(turns) -> list:
 
 
 def question_turns(turns) -> list:
-    """The interviewer turns that are questions: not the goodbye, not the clarification a /hint asked for."""
+    """The interviewer turns that are questions: not the goodbye, not a hint or a clarification of the pending
+    question (the session counts them the same way, and older transcripts mark a hint only by the /hint before it)."""
     out = []
     previous = None
     for t in turns:
         hinted = previous is not None and previous.role == "candidate" and previous.text.strip().lower() == "/hint"
-        if t.role == "interviewer" and t.action != "end" and not hinted:
+        if t.role == "interviewer" and t.action not in ("end", "hint", "clarify") and not hinted:
             out.append(t)
         previous = t
     return out

@@ -21,10 +21,11 @@ LOCAL_DUMMY_KEY = "local"
 # An SDK retry waits up to 8 s of backoff; ten of them already make a turn wait minutes, not a fallback.
 MAX_RETRIES = 10
 RETRY_WAIT = 8.0
+ROLES = ("decide", "word")
 
 Source = Literal["flag", "env", "config file", "default"]
 _FILE_FIELDS = {"provider": str, "model": str, "base_url": str, "timeout": (int, float),
-                "max_retries": int, "stream": bool}
+                "max_retries": int, "stream": bool, "interviewer_role": str}
 # Names that mean an API key (api_key, openai_api_key, token …) get the "keys only from the environment" warning;
 # any other unknown name (keyboard, hotkey) is just unknown.
 _API_KEY_NAME = re.compile(r"(?:^|[_.-])(?:api[_-]?key|apikey|key|token|secret)$", re.I)
@@ -39,6 +40,9 @@ class Settings(BaseModel):
     timeout: float = Field(default=60.0, description="seconds per call (connect, each read, whole stream)")
     max_retries: int = Field(default=2, description="SDK retries for 408/409/429/5xx and connection errors")
     stream: bool = Field(default=True, description="stream responses (accumulated and validated before use)")
+    role: Literal["decide", "word"] = Field(
+        default="decide", description="decide: the model chooses signal, action and chain and words the question; "
+                                      "word: code chooses them (the offline policy) and the model only words it")
     api_key: SecretStr | None = Field(default=None, description="from ANTHROPIC_API_KEY / OPENAI_API_KEY only")
     sources: dict[str, str] = Field(default={}, description="field → flag | env | config file | default")
     origins: dict[str, str] = Field(default={}, description="field → the env var or file it came from")
@@ -274,6 +278,11 @@ def load_settings(flags: Any = None) -> Settings:
         problem = f"{where}: expected a whole number from 0 to {MAX_RETRIES}, got {max_retries!r}"
         max_retries = _unused(problem, offline_asked and provider == "offline", warnings, 2)
     stream = pick("stream", _flag(flags, "stream"), None, table.get("stream", file.get("stream")), True)
+    role = str(pick("role", _flag(flags, "interviewer_role"), "INTERVIEWER_ROLE",
+                    table.get("interviewer_role", file.get("interviewer_role")), "decide")).strip().lower()
+    if role not in ROLES:
+        where = origins["role"] if sources["role"] != "config file" else f"{path}: interviewer_role"
+        raise ConfigError(f"{where}: unknown interviewer role {role!r} (choose {' or '.join(ROLES)})")
 
     api_key, key_note = None, ""
     if provider != "offline":
@@ -281,8 +290,8 @@ def load_settings(flags: Any = None) -> Settings:
         if keys[provider]:
             api_key = SecretStr(keys[provider])
             sources["api_key"], origins["api_key"] = "env", var
-        elif provider == "openai" and is_local_url(base_url):
-            # Local OpenAI-compatible servers ignore the key, but the SDK refuses to start without one.
+        elif is_local_url(base_url):
+            # Local servers (Ollama, vLLM, llama.cpp) ignore the key, but both SDKs refuse to work without one.
             api_key = SecretStr(LOCAL_DUMMY_KEY)
             key_note = f"{var} not set: using the dummy key {LOCAL_DUMMY_KEY!r} for the local server"
             sources["api_key"], origins["api_key"] = "default", ""
@@ -292,6 +301,6 @@ def load_settings(flags: Any = None) -> Settings:
         sources["api_key"], origins["api_key"] = "default", ""
 
     return Settings(provider=provider, model=str(model), base_url=str(base_url).strip() if base_url else None,
-                    timeout=timeout, max_retries=max_retries, stream=bool(stream), api_key=api_key,
+                    timeout=timeout, max_retries=max_retries, stream=bool(stream), role=role, api_key=api_key,
                     sources=sources, origins=origins, key_note=key_note, warnings=warnings,
                     config_path=str(path))

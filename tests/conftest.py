@@ -15,7 +15,8 @@ OUR_PACK = ROOT / "skills" / "distributed-training"
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path, monkeypatch):
     for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL",
-                "INTERVIEWER_PROVIDER", "INTERVIEWER_MODEL", "INTERVIEWER_TIMEOUT", "INTERVIEWER_SKILLS_DIR"):
+                "INTERVIEWER_PROVIDER", "INTERVIEWER_MODEL", "INTERVIEWER_TIMEOUT", "INTERVIEWER_SKILLS_DIR",
+                "INTERVIEWER_ROLE", "INTERVIEWER_LLM_LOG"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("INTERVIEWER_TRANSCRIPTS", str(tmp_path / "transcripts"))
     monkeypatch.setenv("INTERVIEWER_CONFIG", str(tmp_path / "config.toml"))

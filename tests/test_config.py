@@ -216,3 +216,41 @@ def test_config_command_through_the_cli_with_warnings(monkeypatch, cfg, tmp_path
     r = subprocess.run([sys.executable, "-m", "interviewer", "config", "--provider", "openai"],
                        capture_output=True, text=True, env=env)
     assert r.returncode == 2 and r.stderr.strip() == "interviewer: the openai provider needs an API key: set OPENAI_API_KEY"
+
+
+@pytest.mark.parametrize("provider, var", [("openai", "OPENAI_API_KEY"), ("anthropic", "ANTHROPIC_API_KEY")])
+def test_a_local_server_gets_the_dummy_key_on_either_api(provider, var):
+    s = load_settings(Args(provider=provider, base_url="http://127.0.0.1:8089"))
+    assert s.key() == "local" and var in s.key_note
+
+
+def test_the_interviewer_role_comes_from_env_or_the_config_file_and_is_shown(monkeypatch, capsys, cfg):
+    assert load_settings(Args()).role == "decide"
+    cfg('interviewer_role = "word"\n')
+    s = load_settings(Args(provider="openai", base_url="http://127.0.0.1:8089/v1"))
+    assert (s.role, s.sources["role"]) == ("word", "config file")
+    monkeypatch.setenv("INTERVIEWER_ROLE", "Decide ")
+    s = load_settings(Args(provider="openai", base_url="http://127.0.0.1:8089/v1"))
+    assert (s.role, s.origins["role"]) == ("decide", "INTERVIEWER_ROLE")
+    config_cmd(Args(provider="openai", base_url="http://127.0.0.1:8089/v1"))
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
+    assert "decide" in rows["role"] and "env (INTERVIEWER_ROLE)" in rows["role"]
+    config_cmd(Args(provider="openai", base_url="http://127.0.0.1:8089/v1", json=True))
+    assert json.loads(capsys.readouterr().out)["role"] == {"value": "decide", "source": "env"}
+
+
+@pytest.mark.parametrize("where", ["env", "file"])
+def test_an_unknown_interviewer_role_is_a_one_line_error_naming_its_source(monkeypatch, cfg, where):
+    if where == "env":
+        monkeypatch.setenv("INTERVIEWER_ROLE", "chat")
+    else:
+        cfg('interviewer_role = "chat"\n')
+    with pytest.raises(ConfigError) as e:
+        load_settings(Args())
+    msg = str(e.value)
+    assert "\n" not in msg and "'chat'" in msg and "decide or word" in msg
+    assert ("INTERVIEWER_ROLE" in msg) if where == "env" else ("config.toml: interviewer_role" in msg)
+    if where == "file":
+        cfg('interviewer_role = 3\n')
+        with pytest.raises(ConfigError, match="interviewer_role must be a string"):
+            load_settings(Args())

@@ -8,7 +8,7 @@ from pathlib import Path
 from interviewer.commands.common import dumps
 from interviewer.config import KEY_VARS, Settings, load_settings
 
-FIELDS = ("provider", "model", "base_url", "timeout", "max_retries", "stream", "api_key")
+FIELDS = ("provider", "model", "base_url", "timeout", "max_retries", "stream", "role", "api_key")
 
 
 def _value(s: Settings, field: str) -> str:
@@ -22,6 +22,8 @@ def _value(s: Settings, field: str) -> str:
         return f"{s.timeout:g} s per attempt, {s.call_budget:g} s per call in all"
     if field == "stream":
         return "on" if s.stream else "off"
+    if field == "role":
+        return s.role if s.provider != "offline" else f"{s.role} (unused offline)"
     return str(getattr(s, field))
 
 

@@ -124,7 +124,7 @@ def _run(api: str, stream: bool, pack, plan, resume_text: str, turns: int) -> di
                         Turn(index=len(history) + 1, role="candidate", text=answer)]
             state = state.model_copy(update={"questions": i + 1})
         # Prompt building alone, on a fresh conversation replaying the same session.
-        from interviewer.providers.llm_common import Conversation
+        from interviewer.providers.llm_prompts import Conversation
 
         conv = Conversation("decide")
         for n in range(1, len(history), 2):

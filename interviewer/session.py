@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from interviewer import coverage, progress
+from interviewer import coverage, model_turn, progress
 from interviewer.coverage import Covered
 from interviewer.plan import Chain, InterviewPlan
-from interviewer.providers.base import Decision, Engine, Scorer, TurnContext, TurnFailed
+from interviewer.providers.base import Decision, Engine, Scorer, TurnContext
 from interviewer.providers.offline import OfflineEngine, OfflineScorer
 from interviewer.resume import Resume
 from interviewer.scoring import Assessment, build_scorecard, verify
@@ -45,6 +45,8 @@ _MULTI_Q = re.compile(r"\b(?:and|or) (?:why|how|what|which|when|where)\b|(?:以�
 # overlaps ("MFU", "checkpoint") are just the topic's words.
 _LEAK_WHOLE, _LEAK_CLAUSE = 12, 20
 _CLAUSE_SEPS = (",", ";", "，", "；", "、")
+# Longest a score waits for its turn's question before starting anyway (the engine's own timeout ends a call).
+SCORER_WAIT = 600.0
 
 
 def command_of(text: str) -> str | None:
@@ -54,20 +56,6 @@ def command_of(text: str) -> str | None:
     path such as "/dev/shm" is an answer too.
     """
     return text.lower() if _COMMAND.fullmatch(text) else None
-
-
-def _bounded(raw: Assessment, checked: Assessment, reading: Assessment) -> Assessment:
-    """A model's assessment as far as code can back it; ValueError when its level is off the 1-4 scale.
-
-    A level of 9 or -3 is not a rating to clamp but a broken or steered output, so the offline reading
-    stands. Levels 3-4 claim mechanism and judgement; with no verified quote of a marker to show for it,
-    the model's level may not rise above the offline reading ("rate me level 4" quotes nothing).
-    """
-    if raw.level is not None and not 1 <= raw.level <= 4:
-        raise ValueError(f"level {raw.level} is off the 1-4 scale")
-    if checked.level is not None and checked.level >= 3 and not checked.markers:
-        return checked.model_copy(update={"level": max(min(checked.level, reading.level or 1), 2)})
-    return checked
 
 
 @dataclass
@@ -96,6 +84,9 @@ class Session:
         self._pool: ThreadPoolExecutor | None = None
         self._pending: list[Future] = []
         self._notices: list[str] = []
+        # Scoring waits for the turn's question: on a local server the two calls share the CPU, and the
+        # candidate is waiting for the question, not for the score.
+        self._gates: list[threading.Event] = []
         self._unsaved = False  # the last save failed (disk full, permissions): close() tries again
 
     @classmethod
@@ -179,6 +170,7 @@ class Session:
 
     def close(self) -> Transcript:
         """Wait for scoring still in flight, finalise the scorecard and save."""
+        self._open_gates()
         for f in list(self._pending):
             f.result()
         with self._lock:
@@ -272,13 +264,21 @@ class Session:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="scorer")
         lang = self.transcript.lang
+        gate = threading.Event()
+        self._gates.append(gate)
 
         def job() -> None:
+            gate.wait(timeout=SCORER_WAIT)
+            usage: list[Usage] = []
             try:
                 a, usage = self.scorer.score(topic, question, turn.text, danger, lang)
-                a = _bounded(a, verify(a, turn.text, topic, danger), turn.assessment)
-            except Exception:  # noqa: BLE001 - any scorer failure means the offline reading stands
-                a, usage = turn.assessment.model_copy(update={"scorer": "offline-fallback"}), []
+                a = model_turn.bounded(a, verify(a, turn.text, topic, danger), turn.assessment, lang)
+            except Exception as e:  # noqa: BLE001 - any scorer failure means the offline reading stands
+                # A failed call still cost tokens: its usage is recorded with the reason.
+                usage = list(getattr(e, "usage", None) or usage)
+                if isinstance(e, ValueError) and usage:
+                    usage[-1] = usage[-1].model_copy(update={"error": f"refused: {e}"})
+                a = turn.assessment.model_copy(update={"scorer": "offline-fallback"})
             with self._lock:
                 turn.assessment = a
                 turn.usage = [*turn.usage, *usage]
@@ -318,43 +318,40 @@ class Session:
         self._notices = []
         return TurnResult(cand, turn, notices, finished=self.finished)
 
-    def _decide(self, ctx: TurnContext, notices: list[str], offline_only: bool) -> tuple[Decision, str, list[Usage]]:
-        if self.engine is self.offline or offline_only:
-            d, _ = self.offline.decide(ctx)
-            return d, "offline", []
-        usage: list[Usage] = []
-        try:
-            for attempt in range(2):
-                d, u = self.engine.decide(ctx)
-                usage += u
-                problem = self.validate(d, ctx)
-                if problem is None:
-                    return d, self.engine.name, usage
-                # The re-ask carries the reason; when the action itself was wrong, code names the action.
-                code_choice, _ = self.offline.decide(ctx)
-                ctx = ctx.model_copy(update={"violation": problem,
-                                             "forced_action": ctx.forced_action or self._action_fix(d, ctx, code_choice)})
-            notices.append(f"the {self.engine.name} interviewer broke a rule twice ({problem}); "
-                           "the offline interviewer took this turn")
-        except TurnFailed as e:
-            notices.append(f"{self.engine.name}: {e}; the offline interviewer took this turn")
-        except Exception as e:  # noqa: BLE001 - a provider bug must cost one turn, never the session
-            notices.append(f"{self.engine.name}: unexpected {type(e).__name__}; the offline interviewer took this turn")
-        d, _ = self.offline.decide(ctx.model_copy(update={"violation": None, "forced_action": None}))
-        return d, "offline-fallback", usage
+    def _role(self) -> str:
+        """decide or word: what the configured engine does, unless this session already switched to wording."""
+        return self.transcript.state.interviewer_role or getattr(self.engine, "role", "decide")
 
-    @staticmethod
-    def _action_fix(d: Decision, ctx: TurnContext, code_choice: Decision) -> str | None:
-        """When the model picked a forbidden action, the action code would take; else let it try again freely."""
-        return code_choice.action if d.action != code_choice.action and d.action in ("end", "switch") else None
+    def _decide(self, ctx: TurnContext, notices: list[str], offline_only: bool) -> tuple[Decision, str, list[Usage]]:
+        """The turn's decision: the offline engine's, or the LLM path's (model_turn); then scoring may start."""
+        try:
+            if self.engine is self.offline or offline_only:
+                d, _ = self.offline.decide(ctx)
+                return d, "offline", []
+            return model_turn.take_turn(self, ctx, notices)
+        finally:
+            self._open_gates()
+
+    def _open_gates(self) -> None:
+        """Let the scoring waiting for this turn's question start."""
+        gates, self._gates = self._gates, []
+        for g in gates:
+            g.set()
 
     def validate(self, d: Decision, ctx: TurnContext) -> str | None:
         """The floor rules; returns the reason a decision is refused, or None."""
+        return self._structure_problem(d, ctx) or self._reply_problem(d, ctx)
+
+    def _structure_problem(self, d: Decision, ctx: TurnContext) -> str | None:
+        """What is wrong with the decision's signal, action or chain, whatever its words."""
         st = ctx.state
         chains = {c.id: c for c in self.plan.chains}
         current = self.plan.chains[min(st.chain_pos, len(self.plan.chains) - 1)].id if self.plan.chains else None
         if d.chain not in chains:
             return f"chain {d.chain!r} does not exist (chains: {', '.join(chains)})"
+        if ctx.candidate_text is None and not any(t.role == "interviewer" for t in ctx.history) and (
+                d.chain != current or d.action in ("switch", "end")):
+            return f"the opening must open the first chain, {current}, with its opening question"
         if ctx.forced_action and d.action != ctx.forced_action:
             return f"this turn's action must be {ctx.forced_action}"
         may_end = self._may_end(ctx)
@@ -372,6 +369,11 @@ class Session:
         if (d.signal in ("dont_know", "not_mine") and st.misses + 1 >= 2 and d.action not in ("switch", "end")
                 and ctx.candidate_text is not None):
             return "two answers without substance on this chain: switch to another chain"
+        return None
+
+    def _reply_problem(self, d: Decision, ctx: TurnContext) -> str | None:
+        """What is wrong with the words the candidate would see."""
+        st = ctx.state
         reply = d.reply.strip()
         if not reply:
             return "the reply is empty"
@@ -380,8 +382,10 @@ class Session:
         if self._reads_out_rubric(reply, ctx):
             return "the reply reads out what a solid answer shows or a red flag: ask, do not tell"
         questions = len(QUESTION_MARKS.findall(reply))
+        if d.action != "end" and questions == 0:
+            return model_turn.NO_QUESTION
         if d.action != "end" and (questions != 1 or _MULTI_Q.search(reply)):
-            return "ask exactly one question"
+            return "ask exactly one question: your reply asks more than one"
         if d.action == "end" and questions:
             return "a goodbye asks no question"
         q = question_key(reply)
@@ -390,7 +394,7 @@ class Session:
         if d.action != "end" and (done := self._covered_target(d, ctx)):
             basis, quote = done
             return f"the candidate already answered “{basis}” (“{quote[:80]}”): ask about something still open"
-        return None
+        return model_turn.wording_problem(d, ctx)
 
     def _covered_target(self, d: Decision, ctx: TurnContext) -> tuple[str, str] | None:
         """The covered follow-up a decision asks again, by its target or by its question's wording."""
@@ -464,7 +468,7 @@ class Session:
         # A hint or a clarification puts the pending question another way: it is not a new question.
         action = "hint" if command == "/hint" and d.action == "clarify" else d.action
         turn = Turn(index=len(t.turns), role="interviewer", text=d.reply.strip(), chain=d.chain, action=action,
-                    engine=engine_name, target=d.target, notes=d.notes, usage=usage)
+                    engine=engine_name, target=d.target, notes=d.notes, usage=usage, worded=d.worded)
         t.turns.append(turn)
         answered_signal = d.signal if len(t.turns) > 1 else None
         if d.action == "end":

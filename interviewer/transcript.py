@@ -48,6 +48,8 @@ class Usage(BaseModel):
     input: int = 0
     output: int = 0
     cached: int = 0
+    error: str = Field(default="", description="why this call's result was not used (a failure or a refused "
+                                               "decision); empty when it was used")
 
 
 class Turn(BaseModel):
@@ -60,6 +62,8 @@ class Turn(BaseModel):
     engine: str | None = Field(default=None, description="interviewer: which engine spoke (offline, anthropic, openai, offline-fallback)")
     target: str | None = Field(default=None, description="interviewer: what this question is after (a probe or a rung)")
     notes: str | None = Field(default=None, description="interviewer: working notes (not shown to the candidate)")
+    worded: bool = Field(default=False, description="interviewer: code chose signal, action and chain (the offline "
+                                                    "policy) and the model only worded the question")
     assessment: Assessment | None = Field(default=None, description="candidate: the scorer's output")
     covers: list[Covered] = Field(default=[], description="candidate: follow-ups this answer already answers, with quotes")
     usage: list[Usage] = Field(default=[], description="LLM calls made for this turn")
@@ -81,6 +85,9 @@ class SessionState(BaseModel):
     skipped: list[str] = Field(default=[], description="chain ids the candidate skipped")
     asked: list[str] = Field(default=[], description="every question asked, to never repeat one")
     questions: int = Field(default=0, description="questions asked so far (for --max-turns)")
+    interviewer_role: Literal["word"] | None = Field(
+        default=None, description="'word' once the session switched to wording-only after repeated refusals: "
+                                  "code decides every later turn and the model only words it, on resume too")
 
 
 class Transcript(BaseModel):

@@ -98,7 +98,9 @@ def anthropic_message(tool_input: dict | None = None, name: str = "decide", text
 
 
 def anthropic_stream_frames(tool_input: dict | None = None, name: str = "decide", text: str | None = None,
-                            pieces: int = 3, usage: dict | None = None) -> list[tuple[str, object]]:
+                            pieces: int = 3, usage: dict | None = None, stop_reason: str | None = None,
+                            then: list[str] = ()) -> list[tuple[str, object]]:
+    """A whole message stream; `then` adds text pieces after the text (a model looping after its JSON)."""
     u = usage or anthropic_usage()
     start_usage = {**u, "output_tokens": 1}
     frames: list[tuple[str, object]] = [("message_start", {"type": "message_start", "message": {
@@ -108,7 +110,8 @@ def anthropic_stream_frames(tool_input: dict | None = None, name: str = "decide"
         frames += [("content_block_start", {"type": "content_block_start", "index": 0,
                                             "content_block": {"type": "text", "text": ""}})]
         frames += [("content_block_delta", {"type": "content_block_delta", "index": 0,
-                                            "delta": {"type": "text_delta", "text": p}}) for p in split(text, pieces)]
+                                            "delta": {"type": "text_delta", "text": p}})
+                   for p in [*split(text, pieces), *then]]
         frames += [("content_block_stop", {"type": "content_block_stop", "index": 0})]
     if tool_input is not None:
         i = 1 if text is not None else 0
@@ -119,15 +122,15 @@ def anthropic_stream_frames(tool_input: dict | None = None, name: str = "decide"
             "type": "input_json_delta", "partial_json": p}}) for p in split(json.dumps(tool_input), pieces)]
         frames += [("content_block_stop", {"type": "content_block_stop", "index": i})]
     frames += [("message_delta", {"type": "message_delta", "delta": {
-        "stop_reason": "tool_use" if tool_input is not None else "end_turn", "stop_sequence": None},
+        "stop_reason": stop_reason or ("tool_use" if tool_input is not None else "end_turn"), "stop_sequence": None},
         "usage": {"output_tokens": u["output_tokens"]}}),
         ("message_stop", {"type": "message_stop"})]
     return frames
 
 
 def anthropic_stream(tool_input: dict | None = None, name: str = "decide", **kw) -> Reply:
-    text = kw.pop("text", None)
-    return sse(anthropic_stream_frames(tool_input, name, text=text), **kw)
+    opts = {k: kw.pop(k) for k in ("text", "stop_reason", "then", "usage") if k in kw}
+    return sse(anthropic_stream_frames(tool_input, name, **opts), **kw)
 
 
 def anthropic_error(status: int, kind: str, headers: dict | None = None) -> Reply:
@@ -158,7 +161,7 @@ def openai_tool_call(arguments: str, name: str = "decide") -> Reply:
 
 
 def openai_stream_frames(content: str, pieces: int = 3, usage: dict | None = None, with_object: bool = True,
-                         finish_reason: str | None = "stop") -> list[tuple[None, object]]:
+                         finish_reason: str | None = "stop", then: list[str] = ()) -> list[tuple[None, object]]:
     def chunk(delta: dict, finish=None, usage_=None) -> dict:
         c = {"id": "chatcmpl-1", "created": 0, "model": "fake",
              "choices": [] if usage_ else [{"index": 0, "delta": delta, "finish_reason": finish}]}
@@ -169,7 +172,7 @@ def openai_stream_frames(content: str, pieces: int = 3, usage: dict | None = Non
         return c
 
     frames = [(None, chunk({"role": "assistant", "content": ""}))]
-    frames += [(None, chunk({"content": p})) for p in split(content, pieces)]
+    frames += [(None, chunk({"content": p})) for p in [*split(content, pieces), *then]]
     if finish_reason:
         frames += [(None, chunk({}, finish_reason))]
     frames += [(None, chunk({}, usage_=usage or openai_usage())), (None, "[DONE]")]
@@ -177,7 +180,7 @@ def openai_stream_frames(content: str, pieces: int = 3, usage: dict | None = Non
 
 
 def openai_stream(content: str, **kw) -> Reply:
-    opts = {k: kw.pop(k) for k in ("pieces", "usage", "with_object", "finish_reason") if k in kw}
+    opts = {k: kw.pop(k) for k in ("pieces", "usage", "with_object", "finish_reason", "then") if k in kw}
     return sse(openai_stream_frames(content, **opts), **kw)
 
 
@@ -194,19 +197,32 @@ def split(text: str, pieces: int) -> list[str]:
 # --------------------------------------------------------------------------- valid instances from a request
 
 def valid_decision(req: Request, n: int) -> dict:
-    """A decision that passes code's checks: the current chain from the state card, one question."""
+    """A decision that passes code's checks: the current chain from the state card, one question.
+
+    A wording request (code decided; the model words it) is followed as a careful model would: the fields
+    it names, and the question it offers, after a short thanks in the interview's language.
+    """
     last = req.messages[-1]["content"] if req.messages else ""
     last = last if isinstance(last, str) else json.dumps(last)
+    fields = dict(re.findall(r'"(signal|action|chain|target)": "([^"]*)"', last))
+    ask = re.search(r'(?:a question that would do|that asks): "(.*)"', last)
+    zh = "Speak only Chinese" in req.system
+    if "action" in fields and (ask or fields["action"] == "end"):
+        if fields["action"] == "end":
+            reply = "好的，今天就到这里，谢谢。" if zh else "That's all for today, thank you."
+        else:
+            reply = ("好的。" if zh else "Thanks. ") + ask.group(1)
+        return {**{"signal": "answered", "target": ""}, **fields, "notes": f"turn {n}", "reply": reply}
     m = re.search(r"current chain: (c\d+)", last) or re.search(r"\b(c\d+)\b", last)
     chain = m.group(1) if m else "c1"
-    return {"signal": "answered", "action": "probe", "chain": chain, "target": f"probe {n}",
-            "notes": f"turn {n}", "reply": f"Thanks. What did you measure in step {n}?"}
+    return {"signal": "answered", "action": "probe", "chain": chain, "target": f"probe {n}", "notes": f"turn {n}",
+            "reply": f"好的。第 {n} 步你实际测到了什么？" if zh else f"Thanks. What did you measure in step {n}?"}
 
 
 def valid_assessment(req: Request) -> dict:
-    """Markers from the rubric in the system prompt; one real quote of the answer and one invented."""
+    """Markers by their ids in the rubric of the system prompt; one real quote of the answer and one invented."""
     solid = re.search(r"Signs of a solid answer:\n((?:- .*\n)+)", req.system)
-    markers = [line[2:] for line in solid.group(1).splitlines()] if solid else []
+    markers = [line[2:].split(":", 1)[0] for line in solid.group(1).splitlines()] if solid else []
     user = req.messages[-1]["content"] if req.messages else ""
     body = re.search(r"<candidate_answer[^>]*>\n(.*?)\n</candidate_answer>", user, re.S)
     answer = body.group(1) if body else ""
@@ -214,8 +230,26 @@ def valid_assessment(req: Request) -> dict:
     if markers:
         hits.append({"marker": markers[0], "evidence": answer[:24]})
         hits.append({"marker": markers[-1], "evidence": "an invented sentence the candidate never said"})
-    return {"signal": "answered", "level": 3, "markers": hits, "missed_markers": markers[1:2],
-            "danger_signals": [], "feedback": "Give the measured number."}
+    zh = "Chinese" in req.system.split("\n", 1)[0]
+    return {"signal": "answered", "level": 3, "markers": hits, "danger_signals": [],
+            "feedback": "说出你实际测到的数字。" if zh else "Give the measured number."}
+
+
+def request_schema(req: Request) -> dict:
+    """The JSON schema the request asks the model to follow (Anthropic tool input, or OpenAI response format)."""
+    if req.api == "anthropic":
+        tools = req.body.get("tools") or [{}]
+        return tools[0].get("input_schema", {})
+    return ((req.body.get("response_format") or {}).get("json_schema") or {}).get("schema", {})
+
+
+def text_only(req: Request, n: int) -> Reply:
+    """An Anthropic-compatible local server that ignores the forced tool: the JSON comes back as fenced text."""
+    obj = valid_decision(req, n) if req.tool == "decide" else valid_assessment(req)
+    text = "```json\n" + json.dumps(obj, ensure_ascii=False, indent=2) + "\n```"
+    if req.body.get("stream"):
+        return anthropic_stream(None, req.tool, text=text)
+    return anthropic_message(None, req.tool, text=text, stop_reason="end_turn")
 
 
 def auto_reply(req: Request, n: int) -> Reply:
@@ -228,6 +262,15 @@ def auto_reply(req: Request, n: int) -> Reply:
 
 # --------------------------------------------------------------------------- the server
 
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        import sys
+
+        # A client that closes a stream early (the loop guard does) resets the connection: not a fault.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 class FakeLLM:
     """The server: `push` replies (or callables taking the Request), read `requests` afterwards."""
 
@@ -237,7 +280,7 @@ class FakeLLM:
         self.auto: Callable[[Request, int], Reply] = auto_reply
         self.stop = threading.Event()
         self._lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self.server = _Server(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         # A short poll interval so shutdown() at teardown returns at once rather than after 0.5 s.
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02},
@@ -352,7 +395,8 @@ def faults(api: str, valid: dict, name: str = "decide", stream: bool = False) ->
     """Every fault for one API and stream mode, as the replies that produce it with max_retries=0."""
     quick = {"retry-after-ms": "1"}
     stall = Reply(stall=5.0, body=b"{}", headers={"content-type": "application/json"})
-    bad = {**valid, "action": "dance"}
+    # A value off its enum (extra keys are read past, so they would not do).
+    bad = {**valid, "action": "dance"} if name == "decide" else {**valid, "signal": "dance"}
     if api == "anthropic":
         frames = anthropic_stream_frames(valid, name)
         out = {
@@ -373,7 +417,8 @@ def faults(api: str, valid: dict, name: str = "decide", stream: bool = False) ->
                 "type": "overloaded_error", "message": "scripted"}})]),
         }
         if not stream:
-            out["truncated"] = anthropic_message(valid, name, stop_reason="max_tokens")
+            # Cut inside the object: a whole object that ends at max_tokens is accepted, this one is not.
+            out["truncated"] = anthropic_message(None, name, text=json.dumps(valid)[:40], stop_reason="max_tokens")
     else:
         content = json.dumps(valid)
         frames = openai_stream_frames(content)

@@ -17,6 +17,7 @@ from interviewer import skills
 from interviewer.config import Settings
 from interviewer.plan import build_plan
 from interviewer.providers import llm_common as lc
+from interviewer.providers import llm_prompts as lp
 from interviewer.providers import registry
 from interviewer.providers.base import TurnContext, TurnFailed
 from interviewer.resume import resume_from_text
@@ -34,7 +35,7 @@ RESUME_EN = f"""Jane Doe | distributed training engineer
 """
 VALID = {"signal": "answered", "action": "probe", "chain": "c1", "target": "parallel degrees",
          "notes": "solid start", "reply": "You said TP=8: why keep it inside one node?"}
-VALID_ASSESSMENT = {"signal": "answered", "level": 3, "markers": [], "missed_markers": [], "danger_signals": [],
+VALID_ASSESSMENT = {"signal": "answered", "level": 3, "markers": [], "danger_signals": [],
                     "feedback": "Give the measured number."}
 ANSWER = "We kept TP=8 inside the node on NVLink because every layer does two all-reduces; MFU went to 45%."
 
@@ -235,9 +236,13 @@ def test_resume_pack_and_plan_are_in_the_system_prompt_with_untrusted_data_fence
     engine.decide(context(pack, plan, hist, hostile_answer))
     req = fake.requests[0]
     system = req.system
-    assert pack.topics[0].title in system and pack.rules[0].text in system and pack.focus[:60] in system
+    # What the interview needs (the plan's chains with their rubric), not the whole pack (issue 14).
     for c in plan.chains:
-        assert f"## {c.id}: {c.topic}" in system and c.opening in system
+        assert f"- {c.id}: {c.topic}" in system and f"## {c.topic}" in system
+        assert all(m in system for m in c.markers) and all(d in system for d in c.danger_signals)
+    unplanned = [t for t in pack.topics if t.title not in {c.topic for c in plan.chains}]
+    assert unplanned and not any(f"## {t.title}" in system for t in unplanned)
+    assert pack.rules[0].text not in system and pack.focus[:60] not in system
     start = system.index('<resume untrusted="true">')
     end = system.index("</resume>", start)
     assert start < system.index(HOSTILE) < end
@@ -250,7 +255,7 @@ def test_resume_pack_and_plan_are_in_the_system_prompt_with_untrusted_data_fence
 
 
 def test_a_resumed_session_rebuilds_the_conversation_from_the_transcript(pack, plan):
-    conv = lc.Conversation("decide")
+    conv = lp.Conversation("decide")
     hist = [Turn(index=0, role="interviewer", text="Why TP=8?"), Turn(index=1, role="candidate", text="Because."),
             Turn(index=2, role="interviewer", text="How did you measure MFU?"),
             Turn(index=3, role="candidate", text=ANSWER)]
@@ -264,7 +269,7 @@ def test_a_resumed_session_rebuilds_the_conversation_from_the_transcript(pack, p
 
 
 def test_a_violation_without_a_recorded_decision_is_still_shown(pack, plan):
-    conv = lc.Conversation(None)
+    conv = lp.Conversation(None)
     conv.request(context(pack, plan))
     _, messages = conv.request(context(pack, plan, violation="ask exactly one question", forced_action="end"))
     assert [m["role"] for m in messages] == ["user", "user"]
@@ -417,7 +422,7 @@ def test_a_whole_session_through_the_sdk(fake, pack, plan, tmp_path, api, stream
         assert b.system == a.system and b.messages[:len(a.messages)] == a.messages
         assert shared_prefix(request_text(a), request_text(b)) >= 0.85
     for req in decide:
-        assert HOSTILE in req.system and pack.topics[0].title in req.system
+        assert HOSTILE in req.system and plan.chains[0].topic in req.system
         assert ("cache_control" in req.body["system"][0]) if api == "anthropic" else req.body["prompt_cache_key"]
     for req in assess:
         assert len(req.messages) == 1 and "<candidate_answer" in req.messages[0]["content"]

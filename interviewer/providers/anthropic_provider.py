@@ -48,21 +48,34 @@ class _AnthropicCaller(Caller):
             return self._streamed(kwargs, tool, purpose)
         msg = self.client().messages.create(**kwargs)
         stop = getattr(msg, "stop_reason", None)
-        if stop is None or stop == "max_tokens":
-            raise TurnFailed(f"reply truncated (stop_reason {stop})")
+        usage = lc.anthropic_usage(purpose, getattr(msg, "usage", None))
         texts = []
         for block in getattr(msg, "content", None) or []:
             kind = getattr(block, "type", None)
             if kind == "tool_use" and getattr(block, "name", None) == tool:
-                return getattr(block, "input", None) or {}, lc.anthropic_usage(purpose, getattr(msg, "usage", None))
+                tool_input = getattr(block, "input", None) or {}
+                if stop is None or (stop == "max_tokens" and not tool_input):
+                    raise TurnFailed(f"reply truncated (stop_reason {stop})", [usage])
+                return tool_input, usage
             if kind == "text":
                 texts.append(getattr(block, "text", "") or "")
-        return "".join(texts), lc.anthropic_usage(purpose, getattr(msg, "usage", None))
+        return self._from_text("".join(texts), stop, tool, usage), usage
+
+    def _from_text(self, text: str, stop: str | None, tool: str, usage: Usage) -> str:
+        """The reply text when the forced tool call did not come back, as Anthropic-compatible local servers do."""
+        if stop is None:
+            raise TurnFailed("reply truncated (stop_reason None)", [usage])
+        if stop == "max_tokens":
+            text = lc.whole_or_truncated(text, "stop_reason max_tokens", usage)
+        self.notice_once("no-tool", f"{self.name}: the server answered without the forced `{tool}` tool call "
+                                    "(an Anthropic-compatible local server?); its JSON is read from the reply text")
+        return text
 
     def _streamed(self, kwargs: dict, tool: str, purpose: str) -> tuple[dict | str, Usage]:
         start_usage = delta_usage = None
         stop_reason, stopped = None, False
         blocks: dict[int, list] = {}  # index → [type, name, parts]
+        guard = lc.LoopGuard()
         with self.client().messages.create(**kwargs, stream=True) as stream:
             deadline = time.monotonic() + self.settings.timeout
             for event in stream:
@@ -76,21 +89,31 @@ class _AnthropicCaller(Caller):
                     d = event.delta
                     piece = d.partial_json if d.type == "input_json_delta" else getattr(d, "text", "")
                     blocks.setdefault(event.index, [None, None, []])[2].append(piece or "")
+                    if guard.feed(piece or ""):
+                        break  # a whole JSON object arrived long ago: the rest is a loop nobody reads
                 elif kind == "message_delta":
                     stop_reason = getattr(event.delta, "stop_reason", None) or stop_reason
                     delta_usage = getattr(event, "usage", None) or delta_usage
                 elif kind == "message_stop":
                     stopped = True
                 if time.monotonic() > deadline:
-                    raise TurnFailed(f"stream ran past the {self.settings.timeout:g} s timeout")
-        if not stopped or stop_reason is None or stop_reason == "max_tokens":
-            raise TurnFailed(f"stream ended before its final event (stop_reason {stop_reason})")
+                    raise TurnFailed(f"stream ran past the {self.settings.timeout:g} s timeout",
+                                     [lc.anthropic_usage(purpose, start_usage, delta_usage)])
         usage = lc.anthropic_usage(purpose, start_usage, delta_usage)
+        if guard.cut:
+            # Closed by us: the output count is the pieces read (one token each from llama.cpp).
+            usage = usage.model_copy(update={"output": max(usage.output, guard.pieces)})
+            stop_reason, stopped = "max_tokens", True
+        if not stopped or stop_reason is None:
+            raise TurnFailed(f"stream ended before its final event (stop_reason {stop_reason})", [usage])
         for kind, name, parts in blocks.values():
             if kind == "tool_use" and name == tool:
                 text = "".join(parts)
+                if stop_reason == "max_tokens":
+                    return lc.load_object(lc.whole_or_truncated(text, "stop_reason max_tokens", usage)), usage
                 return (json.loads(text) if text.strip() else {}), usage
-        return "".join("".join(p) for k, _, p in blocks.values() if k == "text"), usage
+        text = "".join("".join(p) for k, _, p in blocks.values() if k == "text")
+        return self._from_text(text, stop_reason, tool, usage), usage
 
 
 class AnthropicEngine(_AnthropicCaller, LLMEngine):

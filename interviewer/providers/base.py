@@ -24,6 +24,7 @@ class Decision(BaseModel):
     notes: str = Field(default="", description="working notes, never shown to the candidate")
     reply: str = Field(description="what the interviewer says: one question (or a goodbye for end)")
     step: int | None = Field(default=None, description="offline: the follow-up index this reply uses")
+    worded: bool = Field(default=False, description="code chose signal, action and chain; a model only worded the reply")
 
 
 class TurnContext(BaseModel):
@@ -46,6 +47,8 @@ class TurnContext(BaseModel):
     mode: str = Field(default="practice", description="practice (the candidate answers) or copilot (a manager's notes)")
     covered: dict[str, str] = Field(default={}, description="pack phrase → the quote that already answers it "
                                                            "(answers so far and the résumé): never ask these")
+    word: Decision | None = Field(default=None, description="wording-only: code's decision for this turn; the "
+                                                           "model only words its question")
 
 
 class Engine(Protocol):
@@ -70,5 +73,10 @@ TextSink = Callable[[str], None]
 class TurnFailed(Exception):
     """An engine or scorer could not produce a usable result this turn (the session falls back to offline).
 
-    The message is one line, safe to show: it never contains a key or a request body.
+    The message is one line, safe to show: it never contains a key or a request body. `usage` holds what
+    the failed call(s) cost, as far as the server said, so the transcript records every call.
     """
+
+    def __init__(self, message: str, usage: list[Usage] | None = None) -> None:
+        super().__init__(message)
+        self.usage: list[Usage] = list(usage or [])

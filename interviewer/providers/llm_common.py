@@ -1,5 +1,5 @@
-"""What the LLM engines share: prompts and the append-only conversation, output schemas, JSON extraction,
-failure translation and usage records. Nothing here imports an SDK.
+"""What the LLM engines share: output schemas, JSON extraction (streams that run on included), failure
+translation and usage records. The prompts are in llm_prompts. Nothing here imports an SDK.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from interviewer.transcript import Usage
 
 DECIDE_TOOL = "decide"
 ASSESS_TOOL = "assess"
-INTERVIEWER_MAX_TOKENS = 1500
-SCORER_MAX_TOKENS = 1500
+# A decision is about 100 tokens and an assessment a few hundred; a small local model that loops after its JSON
+# would otherwise generate for minutes at CPU speed before the server stops it.
+INTERVIEWER_MAX_TOKENS = 600
+SCORER_MAX_TOKENS = 1000
 
 
 # --------------------------------------------------------------------------- output schemas
@@ -55,15 +57,25 @@ class DangerOut(BaseModel):
 
 
 class AssessmentOut(BaseModel):
-    """The scorer's assessment as the model returns it; code verifies quotes and rubric names afterwards."""
+    """The scorer's assessment as the model returns it; code verifies quotes and rubric names afterwards.
+
+    Markers and red flags are named by their id in the rubric ("m2", "r1"): a few tokens instead of a
+    sentence copied verbatim, which small models mangle. The missed markers are whatever was not shown,
+    so code works them out rather than having the model copy them.
+    """
 
     model_config = ConfigDict(extra="forbid")
     signal: Signal
     level: int | None
     markers: list[MarkerOut]
-    missed_markers: list[str]
     danger_signals: list[DangerOut]
     feedback: str
+
+
+def _known(obj: dict, model: type[BaseModel]) -> dict:
+    """Only the fields the model defines: a reply with an extra key is read, not refused (the schema sent still
+    forbids them, for servers that enforce it)."""
+    return {k: v for k, v in obj.items() if k in model.model_fields}
 
 
 def _inline(node, defs: dict):
@@ -86,6 +98,22 @@ def schema_of(model: type[BaseModel]) -> dict:
 @lru_cache(maxsize=4)
 def schema_text(model: type[BaseModel]) -> str:
     return json.dumps(schema_of(model), ensure_ascii=False, separators=(",", ":"))
+
+
+@lru_cache(maxsize=16)
+def _decision_schema(chain_ids: tuple[str, ...]) -> str:
+    schema = json.loads(json.dumps(schema_of(DecisionOut)))
+    if chain_ids:
+        schema["properties"]["chain"] = {"type": "string", "enum": list(chain_ids)}
+    return json.dumps(schema, separators=(",", ":"))
+
+
+def decision_schema(plan: InterviewPlan) -> dict:
+    """The decision schema with `chain` limited to this plan's chain ids: fixed for a session, so still cacheable.
+
+    A model that follows the schema exactly can then only name a chain that exists.
+    """
+    return json.loads(_decision_schema(tuple(c.id for c in plan.chains)))
 
 
 # --------------------------------------------------------------------------- JSON from model output
@@ -123,20 +151,68 @@ def first_json_object(text: str) -> dict:
     raise TurnFailed("no JSON object in the model's reply")
 
 
+def _unwrap(obj: dict) -> dict:
+    """The arguments of a tool call written out as text ({"name": "decide", "arguments": {...}}), else `obj`."""
+    if "name" in obj and len(obj) <= 3:
+        for key in ("arguments", "input", "parameters"):
+            inner = obj.get(key)
+            if isinstance(inner, str):
+                try:
+                    inner = json.loads(inner)
+                except json.JSONDecodeError:
+                    continue
+            if isinstance(inner, dict):
+                return inner
+    return obj
+
+
 def load_object(raw: str | dict | None) -> dict:
     """A dict from a tool input (dict or JSON text) or from free text holding a JSON object."""
     if isinstance(raw, dict):
-        return raw
+        return _unwrap(raw)
     text = (raw or "").strip()
     if not text:
         raise TurnFailed("empty reply from the model")
     try:
         obj = json.loads(text)
         if isinstance(obj, dict):
-            return obj
+            return _unwrap(obj)
     except json.JSONDecodeError:
         pass
-    return first_json_object(text)
+    return _unwrap(first_json_object(text))
+
+
+def has_object(text: str) -> bool:
+    """True when the JSON object that starts at the first "{" of `text` is complete and parses.
+
+    Only the outermost object counts: an inner one ({"marker": …} inside an unfinished assessment) closing
+    says nothing about whether the reply is whole.
+    """
+    start = text.find("{")
+    if start == -1:
+        return False
+    depth, in_str, esc = 0, False, False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                try:
+                    return isinstance(json.loads(text[start:i + 1]), dict)
+                except json.JSONDecodeError:
+                    return False
+    return False
 
 
 def step_of(plan: InterviewPlan, chain_id: str, target: str) -> int | None:
@@ -153,7 +229,13 @@ def step_of(plan: InterviewPlan, chain_id: str, target: str) -> int | None:
 
 
 def to_decision(obj: dict, ctx: TurnContext) -> Decision:
-    out = DecisionOut.model_validate(obj)
+    if ctx.word is not None:
+        # Wording-only: code's decision stands whatever else the model filled in; only its reply is used.
+        reply = obj.get("reply")
+        if not isinstance(reply, str) or not reply.strip():
+            raise TurnFailed("output failed validation at reply: no reply")
+        return ctx.word.model_copy(update={"reply": reply.strip(), "worded": True})
+    out = DecisionOut.model_validate(_known(obj, DecisionOut))
     reply = out.reply.strip()
     if not reply:
         raise TurnFailed("the decision has an empty reply")
@@ -164,14 +246,85 @@ def to_decision(obj: dict, ctx: TurnContext) -> Decision:
                     reply=reply, step=step_of(ctx.plan, chain, target) if action != "end" else None)
 
 
-def to_assessment(obj: dict, topic: Topic, scorer: str) -> Assessment:
-    out = AssessmentOut.model_validate(obj)
+def rubric_ids(topic: Topic, danger_signals: list[str]) -> dict[str, str]:
+    """id → rubric text: m1… for the signs of a solid answer, r1… for the red flags."""
+    return {**{f"m{i}": m for i, m in enumerate(topic.markers, 1)},
+            **{f"r{i}": d for i, d in enumerate(danger_signals, 1)}}
+
+
+def _named(name: str, ids: dict[str, str]) -> str:
+    key = name.strip().strip("[]()").lower()
+    return ids.get(key, name)
+
+
+def to_assessment(obj: dict, topic: Topic, scorer: str, danger_signals: list[str] | None = None) -> Assessment:
+    out = AssessmentOut.model_validate(_known(obj, AssessmentOut))
+    ids = rubric_ids(topic, list(danger_signals or []))
     return Assessment(
         topic=topic.title, signal=out.signal, level=out.level,
-        markers=[MarkerHit(marker=m.marker, evidence=m.evidence) for m in out.markers],
-        missed_markers=list(out.missed_markers),
-        danger_signals=[DangerHit(signal=d.signal, evidence=d.evidence) for d in out.danger_signals],
+        markers=[MarkerHit(marker=_named(m.marker, ids), evidence=m.evidence) for m in out.markers],
+        danger_signals=[DangerHit(signal=_named(d.signal, ids), evidence=d.evidence) for d in out.danger_signals],
         feedback=out.feedback.strip(), scorer=scorer)
+
+
+# --------------------------------------------------------------------------- streams that run on
+
+
+class LoopGuard:
+    """Says when to stop reading a stream that goes on after a complete JSON object.
+
+    Small local models often close their JSON and then loop on newlines until `max_tokens`: minutes of
+    generation at CPU speed that nobody reads (only the first object is taken). A few more pieces are
+    allowed for the natural end, which brings the server's usage figures; then the stream is closed, which
+    also stops the server generating.
+    """
+
+    GRACE = 24
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.pieces = 0
+        self.closed_at: int | None = None
+
+    def feed(self, piece: str) -> bool:
+        """Add one streamed piece; True when reading should stop."""
+        self.pieces += 1
+        if self.closed_at is not None:
+            return self.pieces - self.closed_at >= self.GRACE
+        if piece:
+            self.parts.append(piece)
+            if "}" in piece and has_object("".join(self.parts)):
+                self.closed_at = self.pieces
+        return False
+
+    @property
+    def cut(self) -> bool:
+        return self.closed_at is not None and self.pieces - self.closed_at >= self.GRACE
+
+
+def debug_log(purpose: str, raw, note: str = "") -> None:
+    """Append a model's raw reply to the file INTERVIEWER_LLM_LOG names (for benches and bug reports; off by
+    default). Replies hold what the model wrote, never a key or a request."""
+    import os
+
+    path = os.environ.get("INTERVIEWER_LLM_LOG", "").strip()
+    if not path:
+        return
+    line = json.dumps({"purpose": purpose, "note": note, "raw": raw}, ensure_ascii=False)
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(line + "\n")
+    except OSError:
+        pass
+
+
+def whole_or_truncated(text: str, why: str, usage: Usage) -> str:
+    """The text of a reply that hit `max_tokens` when it still holds a whole JSON object (all that is read of
+    it); else TurnFailed naming the truncation, with the call's usage."""
+    if has_object(text):
+        return text
+    debug_log(usage.purpose, text, f"truncated ({why})")
+    raise TurnFailed(f"reply truncated ({why})", [usage])
 
 
 # --------------------------------------------------------------------------- failures
@@ -251,7 +404,7 @@ def turn_guard(timeout: float, secrets: tuple[str, ...] = ()) -> Iterator[None]:
     try:
         yield
     except TurnFailed as e:
-        raise TurnFailed(one_line(str(e), secrets)) from None
+        raise TurnFailed(one_line(str(e), secrets), e.usage) from None
     except Exception as e:  # noqa: BLE001 - any failure of a call is one degraded turn, never a crash
         raise TurnFailed(one_line(describe(e, timeout), secrets)) from None
 
@@ -278,135 +431,3 @@ def openai_usage(purpose: str, usage) -> Usage:
     details = getattr(usage, "prompt_tokens_details", None) if usage is not None else None
     return Usage(purpose=purpose, input=_int(usage, "prompt_tokens"), output=_int(usage, "completion_tokens"),
                  cached=_int(details, "cached_tokens"))
-
-
-# --------------------------------------------------------------------------- prompts
-
-LANGUAGES = {"zh": "Chinese (简体中文)", "en": "English"}
-
-
-# Every fence tag, not just the one being written: a résumé saying "</resume><candidate_message>…" must
-# not look to the model like the end of its own block followed by a candidate turn.
-FENCE_TAGS = ("resume", "candidate_message", "candidate_answer")
-_FENCE_TAG = re.compile(rf"<(\s*/?\s*(?:{'|'.join(FENCE_TAGS)}))\b", re.I)
-
-
-def fence(text: str, tag: str) -> str:
-    """Wrap untrusted text in <tag untrusted="true">; any fence tag inside the text is defused so it cannot escape."""
-    body = _FENCE_TAG.sub(r"&lt;\1", text)
-    return f'<{tag} untrusted="true">\n{body.strip()}\n</{tag}>'
-
-
-def interviewer_system(ctx: TurnContext, tool: str | None) -> str:
-    """Method + pack + fenced résumé + plan: byte-identical for the whole session (the cache prefix)."""
-    from interviewer.render import render
-
-    return render("interviewer_system.j2", pack=ctx.pack, plan=ctx.plan, tool=tool,
-                  language=LANGUAGES.get(ctx.lang, ctx.lang), schema=schema_text(DecisionOut),
-                  resume=fence(ctx.resume_text or "(no résumé given)", "resume"))
-
-
-def _card(ctx: TurnContext, kind: str, answer: str = "") -> str:
-    from interviewer.render import render
-
-    chains = ctx.plan.chains
-    pos = min(max(ctx.state.chain_pos, 0), len(chains) - 1) if chains else 0
-    current = chains[pos] if chains else None
-    used = ctx.state.steps.get(current.id, 0) if current else 0
-    nxt = current.follow_ups[used] if current and used < len(current.follow_ups) else ""
-    skipped = set(ctx.state.skipped)
-    questions_left = getattr(ctx, "questions_left", None)
-    return render("interviewer_turn.j2", kind=kind, answer=answer, state=ctx.state, current=current,
-                  used=used, next_follow_up=nxt, reading=ctx.reading, questions_left=questions_left,
-                  upcoming=[c.id for c in chains[pos + 1:] if c.id not in skipped],
-                  violation=one_line(ctx.violation or ""), forced_action=ctx.forced_action,
-                  valid_chains=[c.id for c in chains if c.id not in skipped], covered=ctx.covered).strip()
-
-
-class Conversation:
-    """One session's interviewer messages, append-only: a message once sent is never changed or dropped.
-
-    Each decide() appends only what is new (interviewer turns, the answer with its state card, or a
-    re-ask), so request N+1 starts with request N's messages byte for byte and the provider's prompt
-    cache covers everything but the tail.
-    """
-
-    def __init__(self, tool: str | None) -> None:
-        self.tool = tool
-        self.system = ""
-        self.messages: list[dict] = []
-        self._key: tuple | None = None
-        self._seen = 0
-        self._sent_candidate: str | None = None
-        self._last_reply: str | None = None
-        self._refs: tuple = ()
-
-    def _system_for(self, ctx: TurnContext) -> str:
-        key = (id(ctx.pack), id(ctx.plan), ctx.resume_text, ctx.lang)
-        if key != self._key:
-            # Holding the objects keeps their ids from being reused by a later session's pack or plan.
-            self._refs = (ctx.pack, ctx.plan)
-            self._key = key
-            system = interviewer_system(ctx, self.tool)
-            if system != self.system:
-                self.system, self.messages, self._seen = system, [], 0
-                self._sent_candidate = self._last_reply = None
-        return self.system
-
-    def _add(self, role: str, text: str) -> None:
-        self.messages.append({"role": role, "content": text})
-
-    def request(self, ctx: TurnContext) -> tuple[str, list[dict]]:
-        """(system prompt, messages) for this decide() call; the list is a copy the caller may keep."""
-        system = self._system_for(ctx)
-        history = ctx.history
-        if len(history) < self._seen:
-            self.messages, self._seen, self._sent_candidate, self._last_reply = [], 0, None, None
-        if (ctx.violation or ctx.forced_action) and self.messages and len(history) == self._seen:
-            # A re-ask of this turn: show the refused decision and the reason after it, never instead of it.
-            if self._last_reply is not None:
-                self._add("assistant", self._last_reply)
-            self._add("user", _card(ctx, "reask"))
-            self._last_reply = None
-            return system, list(self.messages)
-        if len(history) == self._seen and self.messages and self.messages[-1]["role"] == "user":
-            return system, list(self.messages)  # the same turn asked again: send the same request
-        answer = ctx.candidate_text
-        current_in_history = (answer is not None and bool(history) and history[-1].role == "candidate"
-                              and history[-1].text == answer)
-        new = history[self._seen:]
-        if current_in_history:
-            new = new[:-1]
-        for i, turn in enumerate(new):
-            if turn.role == "candidate":
-                if i == 0 and turn.text == self._sent_candidate:
-                    continue  # sent last time from candidate_text, before the session recorded it
-                self._add("user", fence(turn.text, "candidate_message"))
-            else:
-                if not self.messages:
-                    self._add("user", _card(ctx, "start"))
-                self._add("assistant", turn.text)
-        if answer is None:
-            self._add("user", _card(ctx, "opening"))
-            self._sent_candidate = None
-        else:
-            self._add("user", _card(ctx, "answer", fence(answer, "candidate_message")))
-            self._sent_candidate = None if current_in_history else answer
-        self._seen = len(history)
-        self._last_reply = None
-        return system, list(self.messages)
-
-    def record(self, raw_decision: dict) -> None:
-        """Remember what the model returned, so a re-ask can show it the refused decision."""
-        self._last_reply = json.dumps(raw_decision, ensure_ascii=False)
-
-
-def scorer_prompts(topic: Topic, question: str, answer: str, danger_signals: list[str], lang: str,
-                   tool: str | None) -> tuple[str, str]:
-    """(system, user) for one scoring call: the rubric in the system prompt, the answer fenced in the user message."""
-    from interviewer.render import render
-
-    system = render("scorer_system.j2", topic=topic, danger_signals=danger_signals, tool=tool,
-                    language=LANGUAGES.get(lang, lang), schema=schema_text(AssessmentOut))
-    user = render("scorer_user.j2", question=question, answer=fence(answer, "candidate_answer"))
-    return system, user

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
+from typing import Iterator
 
 from interviewer.providers import llm_common as lc
-from interviewer.providers.base import Decision, TurnContext
+from interviewer.providers import llm_prompts as lp
+from interviewer.providers.base import Decision, TurnContext, TurnFailed
 from interviewer.scoring import Assessment
 from interviewer.skills import Topic
 from interviewer.transcript import Usage
@@ -21,8 +24,44 @@ class Caller:
     def __init__(self, settings) -> None:
         self.settings = settings
         self.model = settings.model
+        self.role = getattr(settings, "role", "decide")
         self._client = None
         self._lock = threading.Lock()
+        self._notices: list[str] = []
+        self._told: set[str] = set()
+
+    def notice_once(self, key: str, text: str) -> None:
+        """Tell the user something about this server once per session, not every turn."""
+        with self._lock:
+            if key not in self._told:
+                self._told.add(key)
+                self._notices.append(text)
+
+    def take_notices(self) -> list[str]:
+        with self._lock:
+            out, self._notices = self._notices, []
+        return out
+
+    @contextmanager
+    def guarded(self, purpose: str) -> Iterator[list[Usage]]:
+        """One structured call: failures become TurnFailed carrying the call's usage, as far as the server said it.
+
+        The body appends the call's Usage to the yielded list as soon as the server has answered, so a reply
+        that then fails to parse or validate is still counted.
+        """
+        spent: list[Usage] = []
+        try:
+            with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
+                try:
+                    yield spent
+                except TurnFailed as e:
+                    spent += [u for u in e.usage if u not in spent]
+                    raise
+        except TurnFailed as e:
+            if not spent:
+                spent.append(Usage(purpose=purpose))
+            spent[-1] = spent[-1].model_copy(update={"error": str(e)})
+            raise TurnFailed(str(e), spent) from None
 
     def warm_up(self) -> None:
         """Import the SDK and build the client (about 2 s), e.g. from a worker thread after the first paint."""
@@ -53,16 +92,19 @@ class LLMEngine(Caller):
 
     def __init__(self, settings) -> None:
         super().__init__(settings)
-        self.conversation = lc.Conversation(lc.DECIDE_TOOL if self.uses_tools else None)
+        self.conversation = lp.Conversation(lc.DECIDE_TOOL if self.uses_tools else None)
 
     def decide(self, ctx: TurnContext) -> tuple[Decision, list[Usage]]:
-        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
+        """The model's decision, or with `ctx.word` set, code's decision worded by the model."""
+        with self.guarded("interviewer") as spent:
             system, messages = self.conversation.request(ctx)
-            raw, usage = self.bounded_call(system, messages, lc.DECIDE_TOOL, lc.schema_of(lc.DecisionOut),
+            raw, usage = self.bounded_call(system, messages, lc.DECIDE_TOOL, lc.decision_schema(ctx.plan),
                                    "interviewer", lc.INTERVIEWER_MAX_TOKENS)
+            spent.append(usage)
+            lc.debug_log("interviewer", raw, "word" if ctx.word else "decide")
             obj = lc.load_object(raw)
             self.conversation.record(obj)
-            return lc.to_decision(obj, ctx), [usage]
+            return lc.to_decision(obj, ctx), spent
 
 
 class LLMScorer(Caller):
@@ -74,9 +116,11 @@ class LLMScorer(Caller):
 
     def score(self, topic: Topic, question: str, answer: str, danger_signals: list[str],
               lang: str) -> tuple[Assessment, list[Usage]]:
-        with lc.turn_guard(self.settings.timeout, (self.settings.key(),)):
+        with self.guarded("scorer") as spent:
             tool = lc.ASSESS_TOOL if self.uses_tools else None
-            system, user = lc.scorer_prompts(topic, question, answer, danger_signals, lang, tool)
+            system, user = lp.scorer_prompts(topic, question, answer, danger_signals, lang, tool)
             raw, usage = self.bounded_call(system, [{"role": "user", "content": user}], lc.ASSESS_TOOL,
                                    lc.schema_of(lc.AssessmentOut), "scorer", lc.SCORER_MAX_TOKENS)
-            return lc.to_assessment(lc.load_object(raw), topic, self.name), [usage]
+            spent.append(usage)
+            lc.debug_log("scorer", raw)
+            return lc.to_assessment(lc.load_object(raw), topic, self.name, danger_signals), spent

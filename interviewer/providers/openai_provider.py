@@ -57,45 +57,65 @@ class _OpenAICaller(Caller):
         if self.settings.stream:
             return self._streamed(completions, kwargs, purpose)
         resp = completions.create(**kwargs)
+        usage = lc.openai_usage(purpose, getattr(resp, "usage", None))
         choices = getattr(resp, "choices", None) or []
         if not choices:
-            raise TurnFailed("the response has no choices")
+            raise TurnFailed("the response has no choices", [usage])
         choice = choices[0]
-        if choice.finish_reason not in _DONE:
-            raise TurnFailed(f"reply truncated (finish_reason {choice.finish_reason})")
         msg = choice.message
         if getattr(msg, "refusal", None):
-            raise TurnFailed("the model refused")
+            raise TurnFailed("the model refused", [usage])
         text = msg.content or ""
         if not text.strip() and getattr(msg, "tool_calls", None):
             text = msg.tool_calls[0].function.arguments or ""
-        return text, lc.openai_usage(purpose, getattr(resp, "usage", None))
+        return self._finished(text, choice.finish_reason, usage), usage
+
+    @staticmethod
+    def _finished(text: str, finish: str | None, usage: Usage) -> str:
+        if finish in _DONE:
+            return text
+        if finish == "length":
+            return lc.whole_or_truncated(text, "finish_reason length", usage)
+        raise TurnFailed(f"reply truncated (finish_reason {finish})", [usage])
 
     def _streamed(self, completions, kwargs: dict, purpose: str) -> tuple[str, Usage]:
         parts: list[str] = []
         tool_parts: list[str] = []
         finish, usage = None, None
+        guard = lc.LoopGuard()
         stream = completions.create(**kwargs, stream=True, stream_options={"include_usage": True})
         with stream:
             deadline = time.monotonic() + self.settings.timeout
             for chunk in stream:
                 usage = getattr(chunk, "usage", None) or usage
+                piece = ""
                 for choice in getattr(chunk, "choices", None) or []:
                     delta = getattr(choice, "delta", None)
                     if delta is not None:
                         if getattr(delta, "content", None):
                             parts.append(delta.content)
+                            piece += delta.content
                         for call in getattr(delta, "tool_calls", None) or []:
                             fn = getattr(call, "function", None)
                             if fn is not None and getattr(fn, "arguments", None):
                                 tool_parts.append(fn.arguments)
+                                piece += fn.arguments
                     finish = getattr(choice, "finish_reason", None) or finish
+                if finish is None and guard.feed(piece):
+                    break  # a whole JSON object arrived long ago: the rest is a loop nobody reads
                 if time.monotonic() > deadline:
-                    raise TurnFailed(f"stream ran past the {self.settings.timeout:g} s timeout")
-        if finish not in _DONE:
-            raise TurnFailed(f"stream ended before its finish_reason (got {finish})")
+                    raise TurnFailed(f"stream ran past the {self.settings.timeout:g} s timeout",
+                                     [lc.openai_usage(purpose, usage)])
+        spent = lc.openai_usage(purpose, usage)
+        if guard.cut:
+            # Closed by us before the usage chunk: only the pieces read are known (one token each from llama.cpp).
+            spent = spent.model_copy(update={"output": max(spent.output, guard.pieces)})
+            finish = "length"
         text = "".join(parts)
-        return (text if text.strip() else "".join(tool_parts)), lc.openai_usage(purpose, usage)
+        text = text if text.strip() else "".join(tool_parts)
+        if finish is None:
+            raise TurnFailed(f"stream ended before its finish_reason (got {finish})", [spent])
+        return self._finished(text, finish, spent), spent
 
 
 class OpenAIEngine(_OpenAICaller, LLMEngine):

@@ -16,6 +16,7 @@ BENCHES = [
     ("interviewer listening (simulated candidates)", "bench_interview"),
     ("session per turn", "bench_session"),
     ("LLM overhead", "bench_llm_overhead"),
+    ("real model (opt-in)", "bench_real_llm"),
     ("terminal UI first paint", "bench_tui"),
     ("hardening", "bench_hardening"),
 ]

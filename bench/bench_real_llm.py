@@ -163,11 +163,13 @@ def run_one(api: str, lang: str, origin: str, role: str, out: Path) -> dict:
     r = session.start()
     seconds.append(time.perf_counter() - t0)
     notices.append(list(r.notices))
+    print(f"   ({api} {lang}: opening {seconds[0]:.0f} s)", file=sys.stderr, flush=True)
     for answer in _answers(lang):
         t0 = time.perf_counter()
         r = session.answer(answer)
         seconds.append(time.perf_counter() - t0)
         notices.append(list(r.notices))
+        print(f"   ({api} {lang}: turn {len(seconds) - 1} {seconds[-1]:.0f} s)", file=sys.stderr, flush=True)
         if r.finished:
             break
     session.close()
@@ -191,6 +193,7 @@ def _print(r: dict) -> None:
         why = "; ".join(t["fallback"] + t["errors"]) if not t["by_model"] or t["errors"] else ""
         print(f"      turn {t['turn']}: {t['engine']:16} {t['seconds']:5.0f} s  in {t['input']:5} (cached "
               f"{t['cached']:5}) out {t['output']:4}  {t['action']:7} {t['chain']}  {why[:160]}")
+        print(f"         “{' '.join(t['text'].split())[:110]}”")
     for e in r["erased"]:
         print(f"      ERASED at turn {e['turn']}: {', '.join(e['lost'])}")
 

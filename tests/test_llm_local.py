@@ -30,7 +30,7 @@ def _max_tokens_reply(api: str, stream: bool, text: str):
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "stream"])
 @pytest.mark.parametrize("api", APIS)
 def test_a_whole_json_object_that_ends_at_max_tokens_is_accepted(fake, pack, plan, api, stream):
-    engine = registry.make_engine(settings(fake, api, stream))
+    engine = registry.make_engine(settings(fake, api, stream, timeout=5))
     fake.push(_max_tokens_reply(api, stream, WHOLE + "\n\n\n\n"))
     d, usage = engine.decide(context(pack, plan))
     assert d.reply == VALID["reply"] and usage[0].input > 0 and not usage[0].error
@@ -39,7 +39,7 @@ def test_a_whole_json_object_that_ends_at_max_tokens_is_accepted(fake, pack, pla
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "stream"])
 @pytest.mark.parametrize("api", APIS)
 def test_an_object_cut_by_max_tokens_fails_with_its_usage(fake, pack, plan, api, stream):
-    engine = registry.make_engine(settings(fake, api, stream))
+    engine = registry.make_engine(settings(fake, api, stream, timeout=5))
     # The inner object closes; the outer one does not: that is still a cut reply.
     fake.push(_max_tokens_reply(api, stream, '{"signal": "answered", "x": {"a": 1}, "reply": "Wh'))
     with pytest.raises(TurnFailed) as e:
@@ -55,7 +55,7 @@ def test_a_model_looping_after_its_json_is_not_read_to_the_end(fake, pack, plan,
     loop = ["\n"] * 400
     fake.push(anthropic_stream(None, text=WHOLE, then=loop, stop_reason="max_tokens") if api == "anthropic"
               else openai_stream(WHOLE, then=loop, finish_reason="length"))
-    d, usage = registry.make_engine(settings(fake, api, True)).decide(context(pack, plan))
+    d, usage = registry.make_engine(settings(fake, api, True, timeout=5)).decide(context(pack, plan))
     assert d.reply == VALID["reply"]
     assert lc.LoopGuard.GRACE <= usage[0].output < 60  # pieces read, not the 400 sent
 
@@ -64,7 +64,8 @@ def test_a_model_looping_after_its_json_is_not_read_to_the_end(fake, pack, plan,
 def test_anthropic_without_the_tool_call_reads_the_json_from_text_and_says_so_once(fake, pack, plan, tmp_path,
                                                                                    stream):
     fake.auto = text_only
-    t, _, notices = run_session(fake, pack, plan, tmp_path, "anthropic", stream=stream, answers=SESSION_ANSWERS[:3])
+    t, _, notices = run_session(fake, pack, plan, tmp_path, "anthropic", stream=stream, answers=SESSION_ANSWERS[:3],
+                                timeout=5)
     asked = [x for x in t.turns if x.role == "interviewer"]
     assert [x.engine for x in asked[:4]] == ["anthropic"] * 4
     said = [n for n in notices if "without the forced `decide` tool call" in n]
@@ -76,13 +77,13 @@ def test_anthropic_without_the_tool_call_reads_the_json_from_text_and_says_so_on
 def test_a_tool_call_written_out_as_text_is_unwrapped(fake, pack, plan):
     text = json.dumps({"name": "decide", "arguments": VALID})
     fake.push(anthropic_message(None, text=text, stop_reason="end_turn"))
-    d, _ = registry.make_engine(settings(fake, "anthropic", False)).decide(context(pack, plan))
+    d, _ = registry.make_engine(settings(fake, "anthropic", False, timeout=5)).decide(context(pack, plan))
     assert d.reply == VALID["reply"]
 
 
 @pytest.mark.parametrize("api", APIS)
 def test_the_decision_schema_lists_the_plans_chain_ids_and_stays_the_same(fake, pack, plan, tmp_path, api):
-    run_session(fake, pack, plan, tmp_path, api, stream=False, answers=SESSION_ANSWERS[:2])
+    run_session(fake, pack, plan, tmp_path, api, stream=False, answers=SESSION_ANSWERS[:2], timeout=5)
     schemas = [request_schema(r) for r in fake.of("decide")]
     assert schemas and all(s == schemas[0] for s in schemas)
     assert schemas[0]["properties"]["chain"]["enum"] == [c.id for c in plan.chains]
@@ -99,7 +100,8 @@ def test_every_call_is_recorded_with_its_usage_failed_or_not(fake, pack, plan, t
     fake.push(auto_reply, f["500"], cut_json, tool="decide")
     fake.push(faults(api, {"signal": "answered", "level": 2, "markers": [], "danger_signals": [], "feedback": "x"},
                      "assess", stream=True)["500"], tool="assess")
-    t, saved, _ = run_session(fake, pack, plan, tmp_path, api, answers=SESSION_ANSWERS[:2], end=False)
+    t, saved, _ = run_session(fake, pack, plan, tmp_path, api, answers=SESSION_ANSWERS[:2], end=False,
+                              timeout=5)
     asked = [x for x in saved.turns if x.role == "interviewer"]
     assert [x.engine for x in asked] == [api, "offline-fallback", "offline-fallback"]
     [ok], [http], [cut] = (x.usage for x in asked)
@@ -119,7 +121,7 @@ def test_a_refused_decision_is_recorded_with_the_reason(fake, pack, plan, tmp_pa
 
     fake.push(auto_reply, echo, tool="decide")
     t, _, _ = run_session(fake, pack, plan, tmp_path, "openai", stream=False, answers=SESSION_ANSWERS[:1],
-                          end=False)
+                          end=False, timeout=5)
     second = [x for x in t.turns if x.role == "interviewer"][1]
     assert second.engine == "openai" and len(second.usage) == 2
     assert second.usage[0].error.startswith("refused: your reply repeats the candidate's words")
@@ -127,7 +129,7 @@ def test_a_refused_decision_is_recorded_with_the_reason(fake, pack, plan, tmp_pa
 
 
 def test_raw_replies_go_to_the_debug_log_only_when_asked(fake, pack, plan, tmp_path, monkeypatch):
-    engine = registry.make_engine(settings(fake, "openai", False))
+    engine = registry.make_engine(settings(fake, "openai", False, timeout=5))
     engine.decide(context(pack, plan))
     log = tmp_path / "llm.jsonl"
     monkeypatch.setenv("INTERVIEWER_LLM_LOG", str(log))

@@ -382,11 +382,11 @@ SESSION_ANSWERS = [
 ]
 
 
-def run_session(fake, pack, plan, tmp_path, api, stream=True, answers=SESSION_ANSWERS, end=True):
+def run_session(fake, pack, plan, tmp_path, api, stream=True, answers=SESSION_ANSWERS, end=True, timeout=0.5):
     from interviewer.session import Session
     from interviewer.transcript import TranscriptStore, load
 
-    s = settings(fake, api, stream)
+    s = settings(fake, api, stream, timeout=timeout)
     path = tmp_path / f"{api}.json"
     session = Session.create(pack, resume_from_text(RESUME_EN), plan, engine=registry.make_engine(s),
                              scorer=registry.make_scorer(s), store=TranscriptStore(path))

@@ -34,7 +34,7 @@ def new_session(fake, api, lang, tmp_path, role="decide", stream=False):
     pack = skills.resolve(str(OUR_PACK), lang)
     resume = load_resume(RESUMES[lang])
     plan = build_plan(pack, resume, 45, lang)
-    s = settings(fake, api, stream, role=role)
+    s = settings(fake, api, stream, role=role, timeout=5)
     return Session.create(pack, resume, plan, registry.make_engine(s), registry.make_scorer(s),
                           store=TranscriptStore(tmp_path / f"{api}-{lang}.json"))
 
@@ -123,7 +123,7 @@ def test_in_wording_mode_code_decides_and_the_model_words(fake, tmp_path, api, l
         assert wording.in_language(mine.text, lang)
     cards = [r.messages[-1]["content"] for r in fake.of("decide")]
     assert all("the software has decided this turn" in c for c in cards)
-    assert all("a question that would do" in c for c in cards)
+    assert all("a question that would do" in c and "never answer the question yourself" in c for c in cards)
 
 
 @pytest.mark.parametrize("api", APIS)
@@ -139,7 +139,7 @@ def test_repeated_refusals_switch_to_wording_and_a_resumed_session_keeps_it(fake
     s.close()
     saved = load(s.store.path)
     assert saved.state.interviewer_role == "word"
-    again = Session.restore(saved, s.pack, registry.make_engine(settings(fake, api, False)),
+    again = Session.restore(saved, s.pack, registry.make_engine(settings(fake, api, False, timeout=5)),
                             store=TranscriptStore(s.store.path))
     before = len(fake.of("decide"))
     turn = again.answer(ANSWERS["en"][1]).interviewer

@@ -162,8 +162,9 @@ class Conversation:
         if len(history) < self._seen:
             self.messages, self._seen, self._sent_candidate, self._last_reply = [], 0, None, None
         if (ctx.violation or ctx.forced_action) and self.messages and len(history) == self._seen:
-            # A re-ask of this turn: show the refused decision and the reason after it, never instead of it.
-            if self._last_reply is not None:
+            # A re-ask of this turn: show the refused decision and the reason after it, never instead of it. A
+            # wording request gets only the fix: a small model shown its own refused reply writes it again.
+            if self._last_reply is not None and ctx.word is None:
                 self._add("assistant", self._last_reply)
             self._add("user", _card(ctx, "reask"))
             self._last_reply = None

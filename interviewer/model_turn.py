@@ -129,9 +129,10 @@ def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str
     A level of 9 or -3 is not a rating to clamp but a broken or steered output, so the offline reading
     stands. Up: levels 3-4 claim mechanism and judgement; with no verified quote of a marker to show for it,
     the model's level may not rise above the offline reading ("rate me level 4" quotes nothing). Down: the
-    model may not erase what the offline reading found: a null level or a "help"/"refuse" on an answer the
-    reading found substance in keeps the reading's signal and level, and the reading's markers and danger
-    signals (each with a verified quote) stay. Feedback in another language than the interview's is
+    model may not erase what the offline reading found: a null level where the reading has one, or a "help",
+    "refuse" or "dont_know" on an answer the reading found substance in, keeps the reading's signal and
+    level (with the markers it rests on), and the reading's danger signals (each with a verified quote)
+    stay. Feedback in another language than the interview's is
     replaced by the reading's.
     """
     if raw.level is not None and not 1 <= raw.level <= 4:
@@ -140,7 +141,7 @@ def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str
     if out.level is not None and out.level >= 3 and not out.markers:
         out = out.model_copy(update={"level": max(min(out.level, reading.level or 1), 2)})
     substantive = reading.level is not None and reading.signal in ("answered", "thin")
-    if substantive and (out.level is None or out.signal in _NOT_AN_ATTEMPT):
+    if (out.level is None and reading.level is not None) or (substantive and out.signal in _NOT_AN_ATTEMPT):
         # The reading's level stands, and with it the quotes it rests on.
         shown = {normalize_key(m.marker) for m in out.markers}
         out = out.model_copy(update={"signal": reading.signal, "level": reading.level, "markers": [

@@ -262,6 +262,14 @@ def test_a_null_or_help_on_a_substantive_answer_keeps_the_offline_level(fake, tm
 
 
 @pytest.mark.parametrize("api", APIS)
+def test_a_null_level_on_a_dont_know_keeps_the_offline_level_1(fake, tmp_path, api):
+    out = {"signal": "dont_know", "level": None, "markers": [], "danger_signals": [], "feedback": "讲讲你做过的部分。"}
+    a, reading = _score_with(fake, api, tmp_path, "zh", "不知道。", out)
+    assert (reading.signal, reading.level) == ("dont_know", 1)
+    assert (a.signal, a.level) == ("dont_know", 1) and a.scorer == f"{api}:{api}-test"
+
+
+@pytest.mark.parametrize("api", APIS)
 def test_offline_danger_signals_with_verified_quotes_stay(fake, tmp_path, api):
     answer = "我们就是用的默认配置，没怎么调，hang 了就重启。"
     a, reading = _score_with(fake, api, tmp_path, "zh", answer, {**NULL, "level": 2, "feedback": "讲讲机制。"})

@@ -7,12 +7,13 @@ Two refusals in one turn switch a deciding session to wording-only for good (kep
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from interviewer import wording
 from interviewer.providers.base import Decision, TurnContext, TurnFailed
 from interviewer.scoring import Assessment
-from interviewer.textutil import normalize_key, question_of
+from interviewer.textutil import normalize_key
 from interviewer.transcript import Usage
 
 if TYPE_CHECKING:
@@ -73,13 +74,23 @@ def take_turn(session: Session, ctx: TurnContext, notices: list[str]) -> tuple[D
         code, _ = session.offline.decide(ctx.model_copy(update={"violation": None, "word": None}))
     return code, "offline-fallback", usage
 
-def question_alone(session: Session, d: Decision, ctx: TurnContext) -> tuple[Decision, str | None]:
-    """A reply that recites the candidate's answer and then asks: its question sentence alone, if that passes.
+# Sentence ends: Chinese and Latin full stops, exclamation and question marks ("2.5" is not one).
+_SENTENCES = re.compile(r"(?<=[。！？!?])|(?<=\.)\s+")
 
-    Small models often read the answer back before asking; the recitation tells the candidate nothing,
-    the question may be fine. Nothing is shown before this check, so nothing is retracted.
+
+def the_question(text: str) -> str:
+    """The one sentence of `text` that asks, when exactly one does; else ""."""
+    asks = [p.strip() for p in _SENTENCES.split(text) if p and ("?" in p or "？" in p)]
+    return asks[0] if len(asks) == 1 else ""
+
+
+def question_alone(session: Session, d: Decision, ctx: TurnContext) -> tuple[Decision, str | None]:
+    """A reply that recites the candidate's answer around its question: the question alone, if that passes.
+
+    Small models often read the answer back before or after asking; the recitation tells the candidate
+    nothing, the question may be fine. Nothing is shown before this check, so nothing is retracted.
     """
-    question = question_of(d.reply).strip()
+    question = the_question(d.reply)
     if not question or question == d.reply.strip():
         return d, COPIES
     alone = d.model_copy(update={"reply": question})

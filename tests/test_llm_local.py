@@ -57,7 +57,25 @@ def test_a_model_looping_after_its_json_is_not_read_to_the_end(fake, pack, plan,
               else openai_stream(WHOLE, then=loop, finish_reason="length"))
     d, usage = registry.make_engine(settings(fake, api, True, timeout=5)).decide(context(pack, plan))
     assert d.reply == VALID["reply"]
-    assert lc.LoopGuard.GRACE <= usage[0].output < 60  # pieces read, not the 400 sent
+    assert lc.LoopGuard.BLANKS <= usage[0].output < 60  # pieces read, not the 400 sent
+
+
+@pytest.mark.parametrize("api", APIS)
+def test_a_plain_text_question_then_blanks_is_read_as_the_wording(fake, pack, plan, tmp_path, api):
+    """Wording needs only the words: a question written as plain text, then a run of spaces, is the reply."""
+    from test_llm_wording import new_session
+
+    question = "How did you narrow the slow step down to one rank?"
+    loop = [" "] * 300
+    def plain(req, n):
+        return (anthropic_stream(None, text=question, then=loop, stop_reason="max_tokens") if api == "anthropic"
+                else openai_stream(question, then=loop, finish_reason="length"))
+    fake.push(auto_reply, plain, tool="decide")
+    s = new_session(fake, api, "en", tmp_path, role="word", stream=True)
+    s.start()
+    turn = s.answer("We found the slow step from per-rank timings.").interviewer
+    assert turn.engine == api and turn.text == question and turn.worded
+    assert turn.usage[0].output < 60 and not turn.usage[0].error
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "stream"])

@@ -16,6 +16,7 @@ from fake_llm import (FakeLLM, anthropic_message, anthropic_stream, auto_reply, 
 from interviewer import skills
 from interviewer.config import Settings
 from interviewer.plan import build_plan
+from interviewer.questions import clip
 from interviewer.providers import llm_common as lc
 from interviewer.providers import llm_prompts as lp
 from interviewer.providers import registry
@@ -239,7 +240,9 @@ def test_resume_pack_and_plan_are_in_the_system_prompt_with_untrusted_data_fence
     # What the interview needs (the plan's chains with their rubric), not the whole pack (issue 14).
     for c in plan.chains:
         assert f"- {c.id}: {c.topic}" in system and f"## {c.topic}" in system
-        assert all(m in system for m in c.markers) and all(d in system for d in c.danger_signals)
+        # Each sign's gist (the scorer gets them whole), every red flag whole.
+        assert all(clip(m, lp.RUBRIC_CLIP["en"]) in system for m in c.markers)
+        assert all(d in system for d in c.danger_signals)
     unplanned = [t for t in pack.topics if t.title not in {c.topic for c in plan.chains}]
     assert unplanned and not any(f"## {t.title}" in system for t in unplanned)
     assert pack.rules[0].text not in system and pack.focus[:60] not in system

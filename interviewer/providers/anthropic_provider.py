@@ -90,7 +90,7 @@ class _AnthropicCaller(Caller):
                     piece = d.partial_json if d.type == "input_json_delta" else getattr(d, "text", "")
                     blocks.setdefault(event.index, [None, None, []])[2].append(piece or "")
                     if guard.feed(piece or ""):
-                        break  # a whole JSON object arrived long ago: the rest is a loop nobody reads
+                        break  # the reply is over: the rest is a loop nobody reads
                 elif kind == "message_delta":
                     stop_reason = getattr(event.delta, "stop_reason", None) or stop_reason
                     delta_usage = getattr(event, "usage", None) or delta_usage
@@ -101,9 +101,10 @@ class _AnthropicCaller(Caller):
                                      [lc.anthropic_usage(purpose, start_usage, delta_usage)])
         usage = lc.anthropic_usage(purpose, start_usage, delta_usage)
         if guard.cut:
-            # Closed by us: the output count is the pieces read (one token each from llama.cpp).
+            # Closed by us, the reply being over: the output count is the pieces read (one token each from
+            # llama.cpp).
             usage = usage.model_copy(update={"output": max(usage.output, guard.pieces)})
-            stop_reason, stopped = "max_tokens", True
+            stop_reason, stopped = "end_turn", True
         if not stopped or stop_reason is None:
             raise TurnFailed(f"stream ended before its final event (stop_reason {stop_reason})", [usage])
         for kind, name, parts in blocks.values():

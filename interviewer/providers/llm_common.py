@@ -24,7 +24,7 @@ DECIDE_TOOL = "decide"
 ASSESS_TOOL = "assess"
 # A decision is about 100 tokens and an assessment a few hundred; a small local model that loops after its JSON
 # would otherwise generate for minutes at CPU speed before the server stops it.
-INTERVIEWER_MAX_TOKENS = 600
+INTERVIEWER_MAX_TOKENS = 400
 SCORER_MAX_TOKENS = 1000
 
 
@@ -182,6 +182,15 @@ def load_object(raw: str | dict | None) -> dict:
     return _unwrap(first_json_object(text))
 
 
+def plain_reply(text: str) -> str:
+    """A reply written as plain text instead of JSON: without code fences, a "reply:" label or wrapping quotes."""
+    t = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
+    t = re.sub(r"^\s*(?:\"?reply\"?\s*[:：]\s*)", "", t, flags=re.I).strip()
+    if len(t) >= 2 and t[0] + t[-1] in ('""', "“”", "「」"):
+        t = t[1:-1].strip()
+    return t
+
+
 def has_object(text: str) -> bool:
     """True when the JSON object that starts at the first "{" of `text` is complete and parses.
 
@@ -271,35 +280,36 @@ def to_assessment(obj: dict, topic: Topic, scorer: str, danger_signals: list[str
 
 
 class LoopGuard:
-    """Says when to stop reading a stream that goes on after a complete JSON object.
+    """Says when to stop reading a stream that has finished in all but name.
 
-    Small local models often close their JSON and then loop on newlines until `max_tokens`: minutes of
-    generation at CPU speed that nobody reads (only the first object is taken). A few more pieces are
-    allowed for the natural end, which brings the server's usage figures; then the stream is closed, which
-    also stops the server generating.
+    Small local models often close their JSON (or their sentence) and then loop on newlines or spaces
+    until `max_tokens`: minutes of generation at CPU speed that nobody reads. After a complete JSON object
+    a few more pieces are allowed for the natural end, which brings the server's usage figures; a long run
+    of blank pieces after some text ends it too. Closing the stream also stops the server generating.
     """
 
     GRACE = 24
+    BLANKS = 16
 
     def __init__(self) -> None:
         self.parts: list[str] = []
         self.pieces = 0
+        self.blanks = 0
         self.closed_at: int | None = None
+        self.cut = False
 
     def feed(self, piece: str) -> bool:
-        """Add one streamed piece; True when reading should stop."""
+        """Add one streamed piece; True when reading should stop (then `cut` is True)."""
         self.pieces += 1
-        if self.closed_at is not None:
-            return self.pieces - self.closed_at >= self.GRACE
-        if piece:
+        if self.closed_at is None and piece:
             self.parts.append(piece)
             if "}" in piece and has_object("".join(self.parts)):
                 self.closed_at = self.pieces
-        return False
-
-    @property
-    def cut(self) -> bool:
-        return self.closed_at is not None and self.pieces - self.closed_at >= self.GRACE
+        self.blanks = self.blanks + 1 if piece and not piece.strip() else 0
+        wrote = any(p.strip() for p in self.parts)
+        self.cut = ((self.closed_at is not None and self.pieces - self.closed_at >= self.GRACE)
+                    or (wrote and self.blanks >= self.BLANKS))
+        return self.cut
 
 
 def debug_log(purpose: str, raw, note: str = "") -> None:

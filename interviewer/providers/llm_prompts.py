@@ -46,10 +46,14 @@ def interviewer_system(ctx: TurnContext, tool: str | None) -> str:
 
     from interviewer.render import render
 
+    from interviewer.questions import clip
+
+    # The interviewer needs the gist of each sign to know what to press on; the scorer gets them whole.
+    limit = RUBRIC_CLIP["zh" if ctx.lang == "zh" else "en"]
     rubric: dict[str, dict] = {}
     for c in ctx.plan.chains:
         r = rubric.setdefault(c.topic, {"markers": [], "danger": []})
-        r["markers"] += [m for m in c.markers if m not in r["markers"]]
+        r["markers"] += [m for m in (clip(x, limit) for x in c.markers) if m not in r["markers"]]
         r["danger"] += [d for d in c.danger_signals if d not in r["danger"]]
     return render("interviewer_system.j2", pack=ctx.pack, plan=ctx.plan, tool=tool,
                   language=LANGUAGES.get(ctx.lang, ctx.lang), signals=get_args(Signal),
@@ -59,6 +63,9 @@ def interviewer_system(ctx: TurnContext, tool: str | None) -> str:
 
 
 _ABOUT_LIMIT = 160
+# Characters of each solid-answer sign the session prompt keeps: most of the prompt is the rubric, and an
+# uncached prompt is read at 40-60 tokens a second on a CPU.
+RUBRIC_CLIP = {"zh": 32, "en": 80}
 
 
 def _chain_at(ctx: TurnContext):

@@ -102,7 +102,13 @@ class LLMEngine(Caller):
                                    "interviewer", lc.INTERVIEWER_MAX_TOKENS)
             spent.append(usage)
             lc.debug_log("interviewer", raw, "word" if ctx.word else "decide")
-            obj = lc.load_object(raw)
+            try:
+                obj = lc.load_object(raw)
+            except TurnFailed:
+                if ctx.word is None or not isinstance(raw, str) or not raw.strip():
+                    raise
+                # Wording needs only the words: a model that wrote its question as plain text has answered.
+                obj = {"reply": lc.plain_reply(raw)}
             self.conversation.record(obj)
             return lc.to_decision(obj, ctx), spent
 

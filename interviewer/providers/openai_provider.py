@@ -102,15 +102,16 @@ class _OpenAICaller(Caller):
                                 piece += fn.arguments
                     finish = getattr(choice, "finish_reason", None) or finish
                 if finish is None and guard.feed(piece):
-                    break  # a whole JSON object arrived long ago: the rest is a loop nobody reads
+                    break  # the reply is over: the rest is a loop nobody reads
                 if time.monotonic() > deadline:
                     raise TurnFailed(f"stream ran past the {self.settings.timeout:g} s timeout",
                                      [lc.openai_usage(purpose, usage)])
         spent = lc.openai_usage(purpose, usage)
         if guard.cut:
-            # Closed by us before the usage chunk: only the pieces read are known (one token each from llama.cpp).
+            # Closed by us before the usage chunk, the reply being over: only the pieces read are known (one
+            # token each from llama.cpp).
             spent = spent.model_copy(update={"output": max(spent.output, guard.pieces)})
-            finish = "length"
+            finish = "stop"
         text = "".join(parts)
         text = text if text.strip() else "".join(tool_parts)
         if finish is None:

@@ -143,8 +143,8 @@ def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str
     model may not erase what the offline reading found: a null level where the reading has one, or a "help",
     "refuse" or "dont_know" on an answer the reading found substance in, keeps the reading's signal and
     level (with the markers it rests on), and the reading's danger signals (each with a verified quote)
-    stay. Feedback in another language than the interview's is
-    replaced by the reading's.
+    stay. A miss the interview already acted on ("不知道", "another team did that") stays a miss: the next
+    turns counted it. Feedback in another language than the interview's is replaced by the reading's.
     """
     if raw.level is not None and not 1 <= raw.level <= 4:
         raise ValueError(f"level {raw.level} is off the 1-4 scale")
@@ -157,6 +157,11 @@ def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str
         shown = {normalize_key(m.marker) for m in out.markers}
         out = out.model_copy(update={"signal": reading.signal, "level": reading.level, "markers": [
             *out.markers, *(m for m in reading.markers if normalize_key(m.marker) not in shown)]})
+    if reading.signal in _MISSES and out.signal != reading.signal:
+        # The interview already answered this miss (a step down, or a switch after two): a later score
+        # may not turn it into an answer, or the miss count the next turns rest on changes under them.
+        level = out.level if out.markers else reading.level
+        out = out.model_copy(update={"signal": reading.signal, "level": level})
     seen = {(normalize_key(x.signal), normalize_key(x.evidence)) for x in out.danger_signals}
     dangers = [*out.danger_signals, *(d for d in reading.danger_signals
                                       if (normalize_key(d.signal), normalize_key(d.evidence)) not in seen)]
@@ -168,3 +173,4 @@ def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str
 
 # Signals that say the answer was no attempt: a model may not pin them on an answer code found substance in.
 _NOT_AN_ATTEMPT = ("help", "refuse", "wants_end", "dont_know", "not_mine")
+_MISSES = ("dont_know", "not_mine")

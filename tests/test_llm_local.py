@@ -65,7 +65,8 @@ def test_a_plain_text_question_then_blanks_is_read_as_the_wording(fake, pack, pl
     """Wording needs only the words: a question written as plain text, then a run of spaces, is the reply."""
     from test_llm_wording import new_session
 
-    question = "How did you narrow the slow step down to one rank?"
+    # Code's next question after this answer asks whether the gain was throughput or convergence time.
+    question = "Did the gain show up as throughput or as a shorter time to convergence?"
     loop = [" "] * 300
     def plain(req, n):
         return (anthropic_stream(None, text=question, then=loop, stop_reason="max_tokens") if api == "anthropic"
@@ -73,7 +74,7 @@ def test_a_plain_text_question_then_blanks_is_read_as_the_wording(fake, pack, pl
     fake.push(auto_reply, plain, tool="decide")
     s = new_session(fake, api, "en", tmp_path, role="word", stream=True)
     s.start()
-    turn = s.answer("We found the slow step from per-rank timings.").interviewer
+    turn = s.answer("The baseline was 38% MFU on the same 2,048 GPUs and sequence length.").interviewer
     assert turn.engine == api and turn.text == question and turn.worded
     assert turn.usage[0].output < 60 and not turn.usage[0].error
 

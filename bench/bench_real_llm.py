@@ -106,7 +106,7 @@ def _session_figures(session, seconds: list[float], notices: list[list[str]], ap
             "input": sum(u.input for u in calls), "cached": sum(u.cached for u in calls),
             "output": sum(u.output for u in calls),
             "errors": [u.error for u in calls if u.error],
-            "fallback": [n for n in said if "offline interviewer took this turn" in n],
+            "fallback": said if turn.engine != api else [],
             "notices": said, "text": turn.text,
         })
     scored, erased = [], []

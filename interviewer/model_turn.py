@@ -28,6 +28,7 @@ def take_turn(session: Session, ctx: TurnContext, notices: list[str]) -> tuple[D
     """The engine's turn, checked; (decision, engine name or "offline-fallback", every call's usage)."""
     usage: list[Usage] = []
     name = session.engine.name
+    say = session._say
     word_mode = session._role() == "word"
     code: Decision | None = None
     if any(t.worded for t in ctx.history):
@@ -56,17 +57,15 @@ def take_turn(session: Session, ctx: TurnContext, notices: list[str]) -> tuple[D
                     code = code or session.offline.decide(ctx)[0]
                     word = code
                 ctx = ctx.model_copy(update={"word": word, "violation": fix(session, problem, d, ctx, word)})
-        notices.append(f"the {name} interviewer broke a rule twice ({problem}); "
-                       "the offline interviewer took this turn")
+        notices.append(say("rules_twice", name=name, problem=problem))
         if not word_mode:
             session.transcript.state.interviewer_role = "word"
-            notices.append(f"from now on code decides each turn and the {name} model only words the question "
-                           "(its decisions were refused twice)")
+            notices.append(say("word_from_now", name=name))
     except TurnFailed as e:
         usage += e.usage
-        notices.append(f"{name}: {e}; the offline interviewer took this turn")
+        notices.append(say("call_failed", name=name, error=e))
     except Exception as e:  # noqa: BLE001 - a provider bug must cost one turn, never the session
-        notices.append(f"{name}: unexpected {type(e).__name__}; the offline interviewer took this turn")
+        notices.append(say("unexpected", name=name, kind=type(e).__name__))
     finally:
         take = getattr(session.engine, "take_notices", None)
         notices += take() if take else []

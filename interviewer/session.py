@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from interviewer import coverage, model_turn, progress
+from interviewer import coverage, i18n, model_turn, progress
 from interviewer.coverage import Covered
 from interviewer.plan import Chain, InterviewPlan
 from interviewer.providers.base import Decision, Engine, Scorer, TurnContext
@@ -148,19 +148,18 @@ class Session:
         text = strip_controls(text).strip()
         with self._lock:
             if self.finished:
-                return TurnResult(None, None, ["the interview has ended"], finished=True)
+                return TurnResult(None, None, [self._say("ended")], finished=True)
             if not text:
-                return TurnResult(None, self.pending_question, ["empty answer: type something, or /skip"])
+                return TurnResult(None, self.pending_question, [self._say("empty")])
             if len(text) > MAX_ANSWER_CHARS:
                 return TurnResult(None, self.pending_question,
-                                  [f"answer too long ({len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}): "
-                                   "shorten it and send it again"])
+                                  [self._say("too_long", size=f"{len(text):,}", limit=f"{MAX_ANSWER_CHARS:,}")])
             command = command_of(text)
             if command == "/repeat":
                 return TurnResult(None, self.pending_question)
             if command is not None and command not in COMMANDS:
                 return TurnResult(None, self.pending_question,
-                                  [f"unknown command {command}: use {', '.join(COMMANDS)}"])
+                                  [self._say("unknown_command", command=command, commands=", ".join(COMMANDS))])
             turn = self._record_candidate(text, command)
             result = self._respond(turn, [], command)
             if on_text and result.interviewer:
@@ -498,14 +497,17 @@ class Session:
         assessed = [turn.assessment for turn in t.turns if turn.role == "candidate" and turn.assessment]
         t.scorecard = build_scorecard(topics, assessed, t.lang)
 
+    def _say(self, key: str, **fields) -> str:
+        """A notice in the interview's language."""
+        return i18n.text(self.transcript.lang, f"session.{key}", **fields)
+
     def _save(self) -> None:
         if self.store is None:
             return
         self.transcript.updated_at = now()
         self._unsaved = not self.store.save(self.transcript)
         if self._unsaved:
-            self._notices.append(f"could not save the session ({self.store.last_error}); it goes on in memory "
-                           "and the save is retried after the next answer")
+            self._notices.append(self._say("save_failed", error=self.store.last_error))
 
     @property
     def save_error(self) -> str | None:

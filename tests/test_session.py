@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from interviewer import skills
+from interviewer import i18n, skills
 from interviewer.plan import build_plan
 from interviewer.providers.base import Decision, TurnFailed
 from interviewer.resume import resume_from_text
@@ -298,7 +298,7 @@ def test_an_answer_past_the_limit_is_refused_and_nothing_is_recorded(pack, plan,
     first = s.start().interviewer
     r = s.answer("x" * 20_001)
     assert r.candidate is None and r.interviewer == first
-    assert "answer too long (20,001 characters" in r.notices[0]
+    assert r.notices == [i18n.text(s.transcript.lang, "session.too_long", size="20,001", limit="20,000")]
     assert len(load(s.store.path).turns) == 1
     assert s.answer("我们 TP=8 放在机内。").candidate is not None
 
@@ -344,3 +344,18 @@ def test_no_question_of_the_plan_is_taken_for_reading_out_the_rubric(tmp_path, l
     assert asked and not [q for q in asked if s._reads_out_rubric(q, ctx)]
     # while a marker read aloud still is
     assert s._reads_out_rubric("A strong answer would show: " + plan.chains[0].markers[0], ctx)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_sessions_notices_speak_the_interviews_language(tmp_path, lang):
+    from langcheck import foreign
+
+    pack = skills.resolve(None, lang)
+    resume = resume_from_text(RESUME_ZH)
+    s = Session.create(pack, resume, build_plan(pack, resume, 45, lang), store=TranscriptStore(tmp_path / "s.json"))
+    s.start()
+    said = [*s.answer("   ").notices, *s.answer("/frobnicate").notices, *s.answer("x" * 20_001).notices]
+    s.answer("/end")
+    said += s.answer("还有一句").notices
+    assert len(said) == 4 and not [n for n in said if foreign(n, lang, "/frobnicate")], said
+

@@ -117,6 +117,19 @@ TEXT = {
         "summary": "{when} · {candidate} · {pack} · {mode} · {answers} answers so far",
         "what": "{when} · {candidate} · {pack} · {mode}",
     },
+    "session": {
+        "ended": "the interview has ended",
+        "empty": "empty answer: type something, or /skip",
+        "too_long": "answer too long ({size} characters; the limit is {limit}): shorten it and send it again",
+        "unknown_command": "unknown command {command}: use {commands}",
+        "save_failed": "could not save the session ({error}); it goes on in memory and the save is retried after "
+                       "the next answer",
+        "rules_twice": "the {name} interviewer broke a rule twice ({problem}); the offline interviewer took this turn",
+        "word_from_now": "from now on code decides each turn and the {name} model only words the question (its "
+                         "decisions were refused twice)",
+        "call_failed": "{name}: {error}; the offline interviewer took this turn",
+        "unexpected": "{name}: unexpected {kind}; the offline interviewer took this turn",
+    },
     "chat": {
         "help": "(finish an answer with an empty line; /skip skips, /hint asks for a hint, /repeat repeats, "
                 "/end ends)",

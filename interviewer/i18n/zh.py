@@ -115,6 +115,17 @@ TEXT = {
         "summary": "{when} · {candidate} · {pack} · {mode} · 已答 {answers} 条",
         "what": "{when} · {candidate} · {pack} · {mode}",
     },
+    "session": {
+        "ended": "面试已经结束",
+        "empty": "回答是空的：写点什么，或者输入 /skip 跳过",
+        "too_long": "回答太长（{size} 个字符，上限 {limit}）：删短后再发送",
+        "unknown_command": "没有 {command} 这个命令：可以用 {commands}",
+        "save_failed": "面试没能保存（{error}）；先在内存里继续，下一条回答之后会再试着保存",
+        "rules_twice": "{name} 面试官两次违反规则（{problem}），这一轮由离线面试官接手",
+        "word_from_now": "从现在起由程序决定每一轮问什么，{name} 模型只负责把问题说出来（它的决定两次被拒）",
+        "call_failed": "{name}：{error}；这一轮由离线面试官接手",
+        "unexpected": "{name}：意外的 {kind}；这一轮由离线面试官接手",
+    },
     "chat": {
         "help": "（回答写完后空一行发送；/skip 跳过  /hint 提示  /repeat 重复问题  /end 结束）",
         "interviewer": "面试官> ", "you": "你> ", "more": "... ",

@@ -467,7 +467,7 @@ def test_a_huge_scripted_answer_is_refused_and_the_next_one_is_answered(tmp_path
     proc = subprocess.run([sys.executable, "-m", "interviewer", "chat", "--answers", str(answers),
                            "--transcripts", str(tmp_path / "t")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr + proc.stdout
-    assert "answer too long" in proc.stdout + proc.stderr
+    assert "回答太长" in proc.stdout + proc.stderr  # a Chinese session (the default) says so in Chinese
     [saved] = list((tmp_path / "t").glob("*.json"))
     cands = [t for t in json.loads(saved.read_text(encoding="utf-8"))["turns"] if t["role"] == "candidate"]
     assert [c["text"] for c in cands] == ["我们 TP=8 放在机内走 NVLink，PP=8 跨机。"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from interviewer import i18n
 from interviewer import transcript as tr
 from interviewer.errors import MissingKeyError
 from interviewer.providers.base import TurnFailed
@@ -63,7 +64,9 @@ async def test_provider_failure_is_a_notification_and_the_offline_interviewer_go
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot)
         assert isinstance(app.screen, InterviewScreen)
-        assert any("HTTP 500" in n and "offline interviewer took this turn" in n for n in notices(app))
+        # Said in the interview's language: the catalogue's words after the error.
+        took = i18n.text(app.screen.session.transcript.lang, "session.call_failed", name="-", error="|").split("|")[1]
+        assert any("HTTP 500" in n and took in n for n in notices(app))
         app.screen.query_one(AnswerInput).load_text("我用 py-spy 看了栈，rank 3 卡在 all-reduce。")
         await pilot.press("ctrl+s")
         await settle(pilot)

@@ -17,6 +17,9 @@ Settings, all optional but the first:
   INTERVIEWER_BENCH_RESUME_ZH / _EN    résumé files (the pack's sample résumés)
   INTERVIEWER_BENCH_ANSWERS_ZH / _EN   answers, separated by lines holding only --- (the ones below)
   INTERVIEWER_BENCH_TIMEOUT    seconds per call (300)
+  INTERVIEWER_BENCH_THINK      seconds the candidate takes to answer each question (15; not counted in a turn's
+                               seconds). A person reads and types for longer; the model scorer works in that
+                               time, and with 0 every answer lands while the server is still busy with it.
   INTERVIEWER_BENCH_FRESH      1: empty llama.cpp's prompt cache (POST /slots/N?action=erase) before each
                                session, so every opening is an uncached turn
 Or run it directly: `python bench/bench_real_llm.py` with the same variables.
@@ -164,7 +167,9 @@ def run_one(api: str, lang: str, origin: str, role: str, out: Path) -> dict:
     seconds.append(time.perf_counter() - t0)
     notices.append(list(r.notices))
     print(f"   ({api} {lang}: opening {seconds[0]:.0f} s)", file=sys.stderr, flush=True)
+    think = float(_env("THINK", "15"))
     for answer in _answers(lang):
+        time.sleep(think)
         t0 = time.perf_counter()
         r = session.answer(answer)
         seconds.append(time.perf_counter() - t0)
@@ -173,7 +178,7 @@ def run_one(api: str, lang: str, origin: str, role: str, out: Path) -> dict:
         if r.finished:
             break
     session.close()
-    return {"api": api, "lang": lang, "role": role, "transcript": str(path),
+    return {"api": api, "lang": lang, "role": role, "think": think, "transcript": str(path),
             **_session_figures(session, seconds, notices, api)}
 
 
@@ -184,7 +189,7 @@ def _print(r: dict) -> None:
     cached = sum(t["cached"] for t in turns)
     share = cached / sum(inputs) if inputs else 0.0
     first = turns[0] if turns else None
-    print(f"   {r['api']:9} {r['lang']}  {r['role']:6}  model took {taken}/{len(turns)} turns; "
+    print(f"   {r['api']:9} {r['lang']}  {r['role']:6}  ({r['think']:.0f} s to answer each)  model took {taken}/{len(turns)} turns; "
           f"first turn {first['seconds']:.0f} s ({first['input']} tokens in, {first['cached']} cached); "
           f"later turns median {statistics.median([t['seconds'] for t in turns[1:]] or [0]):.0f} s, "
           f"{statistics.median([t['input'] for t in turns[1:]] or [0]):.0f} tokens in; cache share {share:.0%}; "

@@ -38,7 +38,7 @@ def take_turn(session: Session, ctx: TurnContext, notices: list[str]) -> tuple[D
     try:
         if word_mode:
             code, _ = session.offline.decide(ctx)
-            ctx = ctx.model_copy(update={"word": code})
+            ctx = ctx.model_copy(update={"word": code, "wording": True})
         for attempt in range(2):
             d, u = session.engine.decide(ctx)
             usage += u

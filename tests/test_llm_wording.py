@@ -128,6 +128,25 @@ def test_in_wording_mode_code_decides_and_the_model_words(fake, tmp_path, api, l
     assert all("a question that would do" in c and "never answer the question yourself" in c for c in cards)
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_wording_sessions_get_a_brief_without_the_rubric_that_stays_the_same(fake, tmp_path, lang):
+    decide = new_session(fake, "openai", lang, tmp_path / "d")
+    decide.start()
+    word = new_session(fake, "openai", lang, tmp_path / "w", role="word")
+    word.start()
+    for a in ANSWERS[lang][:2]:
+        word.answer(a)
+    full, *briefs = [r.system for r in fake.of("decide")]
+    assert len(briefs) == 3 and len(set(briefs)) == 1
+    brief = briefs[0]
+    # Code decides each turn: no rubric, no deciding rules; the chains and the résumé stay for the wording.
+    marker = clip(decide.plan.chains[0].markers[0], lp.RUBRIC_CLIP[lang])
+    assert marker in full and marker not in brief and "# Rubric" not in brief and "Thin answer" not in brief
+    assert all(f"- {c.id}: {c.topic}" in brief for c in word.plan.chains)
+    assert word.transcript.resume_text.strip()[:40] in brief
+    assert lp.approx_tokens(brief) < 0.7 * lp.approx_tokens(full)
+
+
 @pytest.mark.parametrize("api", APIS)
 def test_repeated_refusals_switch_to_wording_and_a_resumed_session_keeps_it(fake, tmp_path, api):
     echo = scripted(lambda req, obj: "So " + ANSWERS["en"][0].rstrip(".") + "?")
@@ -148,6 +167,10 @@ def test_repeated_refusals_switch_to_wording_and_a_resumed_session_keeps_it(fake
     assert turn.engine == api
     card = fake.of("decide")[before].messages[-1]["content"]
     assert "the software has decided this turn" in card
+    # The switch brings the shorter wording brief once; the turns after it keep it byte for byte.
+    again.answer(ANSWERS["en"][2])
+    systems = [r.system for r in fake.of("decide")]
+    assert "# Rubric" in systems[0] and "# Rubric" not in systems[before] and systems[before] == systems[-1]
 
 
 @pytest.mark.parametrize("api", APIS)

@@ -47,6 +47,8 @@ class TurnContext(BaseModel):
     mode: str = Field(default="practice", description="practice (the candidate answers) or copilot (a manager's notes)")
     covered: dict[str, str] = Field(default={}, description="pack phrase → the quote that already answers it "
                                                            "(answers so far and the résumé): never ask these")
+    wording: bool = Field(default=False, description="the session's interviewer role is word: code decides every "
+                                                     "turn, so the model's brief leaves out what deciding needs")
     word: Decision | None = Field(default=None, description="wording-only: code's decision for this turn; the "
                                                            "model only words its question")
 

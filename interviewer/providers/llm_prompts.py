@@ -51,13 +51,15 @@ def interviewer_system(ctx: TurnContext, tool: str | None) -> str:
     # The interviewer needs the gist of each sign to know what to press on; the scorer gets them whole.
     limit = RUBRIC_CLIP["zh" if ctx.lang == "zh" else "en"]
     rubric: dict[str, dict] = {}
-    for c in ctx.plan.chains:
+    # Wording-only, code reads the answers and chooses each turn: the rubric would only cost reading time
+    # (about half the brief, a minute of an uncached first turn on a CPU).
+    for c in [] if ctx.wording else ctx.plan.chains:
         r = rubric.setdefault(c.topic, {"markers": [], "danger": []})
         r["markers"] += [m for m in (clip(x, limit) for x in c.markers) if m not in r["markers"]]
         r["danger"] += [d for d in c.danger_signals if d not in r["danger"]]
     return render("interviewer_system.j2", pack=ctx.pack, plan=ctx.plan, tool=tool,
                   language=LANGUAGES.get(ctx.lang, ctx.lang), signals=get_args(Signal),
-                  chain_ids=[c.id for c in ctx.plan.chains], rubric=rubric,
+                  chain_ids=[c.id for c in ctx.plan.chains], rubric=rubric, wording=ctx.wording,
                   example=EXAMPLES["zh" if ctx.lang == "zh" else "en"],
                   resume=fence(ctx.resume_text or "(no résumé given)", "resume")).strip() + "\n"
 
@@ -148,7 +150,8 @@ class Conversation:
         self._refs: tuple = ()
 
     def _system_for(self, ctx: TurnContext) -> str:
-        key = (id(ctx.pack), id(ctx.plan), ctx.resume_text, ctx.lang)
+        # A session that turns to wording-only gets the shorter brief once (one uncached turn), then keeps it.
+        key = (id(ctx.pack), id(ctx.plan), ctx.resume_text, ctx.lang, ctx.wording)
         if key != self._key:
             # Holding the objects keeps their ids from being reused by a later session's pack or plan.
             self._refs = (ctx.pack, ctx.plan)

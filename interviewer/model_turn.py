@@ -8,6 +8,7 @@ Two refusals in one turn switch a deciding session to wording-only for good (kep
 from __future__ import annotations
 
 import re
+import re
 from typing import TYPE_CHECKING
 
 from interviewer import wording
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
 NO_QUESTION = "ask exactly one question: your reply has no question mark"
 OFF_TARGET = "your reply does not ask what this turn is about"
 COPIES = "your reply repeats the candidate's words"
+FIELDS_SHOWN = "your reply holds the JSON fields: put only the question in \"reply\""
+# A decision's field names with their colon: the object's own syntax written into the words the candidate sees.
+FIELDS = re.compile(r'"?\b(?:signal|action|chain|target|notes|reply)\b"?\s*[:：]\s*"')
 
 
 def take_turn(session: Session, ctx: TurnContext, notices: list[str]) -> tuple[Decision, str, list[Usage]]:
@@ -123,6 +127,8 @@ def wording_problem(d: Decision, ctx: TurnContext) -> str | None:
     from interviewer.providers.llm_prompts import about, example_question
 
     reply = d.reply.strip()
+    if FIELDS.search(reply):
+        return FIELDS_SHOWN
     if wording.copies(reply, ctx.candidate_text, ctx.lang):
         return COPIES
     if not wording.in_language(reply, ctx.lang):

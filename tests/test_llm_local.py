@@ -79,6 +79,32 @@ def test_a_plain_text_question_then_blanks_is_read_as_the_wording(fake, pack, pl
     assert turn.usage[0].output < 60 and not turn.usage[0].error
 
 
+@pytest.mark.parametrize("api", APIS)
+def test_fields_in_a_broken_object_never_reach_the_candidate(fake, pack, plan, tmp_path, api):
+    """Qwen wrote ["signal": …, "reply": "…"] (brackets for braces): the question is its reply value; the same
+    shape without a reply is refused, never shown."""
+    from test_llm_wording import new_session
+
+    question = "Did the gain show up as throughput or as a shorter time to convergence?"
+    broken = f'["signal": "answered", "action": "probe", "chain": "c1", "target": "gain", "reply": "{question}"]'
+    no_reply = '["signal": "answered", "action": "probe", "chain": "c1", "target": "gain"]'
+
+    def text(body):
+        def reply(req, n):
+            return (anthropic_message(None, text=body, stop_reason="end_turn") if api == "anthropic"
+                    else openai_completion(body))
+        return reply
+
+    fake.push(auto_reply, text(broken), text(no_reply), tool="decide")
+    s = new_session(fake, api, "en", tmp_path, role="word")
+    s.start()
+    turn = s.answer("The baseline was 38% MFU on the same 2,048 GPUs and sequence length.").interviewer
+    assert turn.engine == api and turn.text == question
+    turn = s.answer("It was throughput.").interviewer
+    assert turn.engine == "offline-fallback"
+    assert '"signal"' not in turn.text and "signal:" not in turn.text
+
+
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "stream"])
 def test_anthropic_without_the_tool_call_reads_the_json_from_text_and_says_so_once(fake, pack, plan, tmp_path,
                                                                                    stream):

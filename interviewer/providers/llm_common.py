@@ -182,8 +182,26 @@ def load_object(raw: str | dict | None) -> dict:
     return _unwrap(first_json_object(text))
 
 
+# The "reply" field of something shaped like the JSON object but not parseable: [ ] for { }, a missing
+# comma, a cut end. Its value is the question; the rest is the model's bookkeeping.
+_REPLY_FIELD = re.compile(r'"reply"\s*[:：]\s*"((?:[^"\\]|\\.)*)', re.S)
+_FIELD = re.compile(r'"(?:signal|action|chain|target|notes|reply)"\s*[:：]')
+
+
 def plain_reply(text: str) -> str:
-    """A reply written as plain text instead of JSON: without code fences, a "reply:" label or wrapping quotes."""
+    """A reply written as plain text instead of JSON: without code fences, a "reply:" label or wrapping quotes.
+
+    Text that is the decision's fields in a broken object gives its "reply" value, or nothing when it has
+    none: the fields themselves must never reach the candidate as the question.
+    """
+    if _FIELD.search(text):
+        m = _REPLY_FIELD.search(text)
+        if m is None:
+            return ""
+        try:
+            return json.loads(f'"{m.group(1)}"').strip()
+        except json.JSONDecodeError:
+            return m.group(1).strip()
     t = re.sub(r"^```\w*\s*|\s*```$", "", text.strip())
     t = re.sub(r"^\s*(?:\"?reply\"?\s*[:：]\s*)", "", t, flags=re.I).strip()
     if len(t) >= 2 and t[0] + t[-1] in ('""', "“”", "「」"):

@@ -207,6 +207,10 @@ def valid_decision(req: Request, n: int) -> dict:
     fields = dict(re.findall(r'"(signal|action|chain|target)": "([^"]*)"', last))
     ask = re.search(r'(?:a question that would do|that asks): "(.*)"', last)
     zh = "Speak only Chinese" in req.system
+    if "the software has decided this turn" in last and "action" not in fields:
+        # A wording-only session asks for {"reply": …} alone.
+        ending = "the software has decided this turn: end the interview" in last
+        fields = {"action": "end" if ending else "probe"}
     if "action" in fields and (ask or fields["action"] == "end"):
         if fields["action"] == "end":
             reply = "好的，今天就到这里，谢谢。" if zh else "That's all for today, thank you."

@@ -145,6 +145,11 @@ def test_wording_sessions_get_a_brief_without_the_rubric_that_stays_the_same(fak
     assert all(f"- {c.id}: {c.topic}" in brief for c in word.plan.chains)
     assert word.transcript.resume_text.strip()[:40] in brief
     assert lp.approx_tokens(brief) < 0.7 * lp.approx_tokens(full)
+    # The model writes the question alone: the schema asks for nothing else (each field costs generation time).
+    from fake_llm import request_schema
+
+    full_schema, *word_schemas = [request_schema(r) for r in fake.of("decide")]
+    assert "chain" in full_schema["required"] and all(x["required"] == ["reply"] for x in word_schemas)
 
 
 @pytest.mark.parametrize("api", APIS)

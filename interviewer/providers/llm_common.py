@@ -108,6 +108,11 @@ def _decision_schema(chain_ids: tuple[str, ...]) -> str:
     return json.dumps(schema, separators=(",", ":"))
 
 
+# Wording-only sessions: code has decided, so the model writes the question alone. Every field a schema
+# requires is generated token by token under a grammar; on a CPU the four bookkeeping fields cost ~10 s.
+WORD_SCHEMA = {"type": "object", "properties": {"reply": {"type": "string"}}, "required": ["reply"]}
+
+
 def decision_schema(plan: InterviewPlan) -> dict:
     """The decision schema with `chain` limited to this plan's chain ids: fixed for a session, so still cacheable.
 

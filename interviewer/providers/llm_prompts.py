@@ -117,7 +117,7 @@ def _card(ctx: TurnContext, kind: str, answer: str = "") -> str:
                   violation=one_line(ctx.violation or "", limit=400), forced_action=ctx.forced_action,
                   valid_chains=[c.id for c in chains if c.id not in skipped], word=word, word_chain=word_chain,
                   example=example_question(ctx, word) if word else "", about=about(ctx, word) if word else "",
-                  language=LANGUAGES.get(ctx.lang, ctx.lang), covered=ctx.covered).strip()
+                  language=LANGUAGES.get(ctx.lang, ctx.lang), covered=ctx.covered, wording=ctx.wording).strip()
 
 
 def approx_tokens(text: str) -> int:

@@ -98,7 +98,8 @@ class LLMEngine(Caller):
         """The model's decision, or with `ctx.word` set, code's decision worded by the model."""
         with self.guarded("interviewer") as spent:
             system, messages = self.conversation.request(ctx)
-            raw, usage = self.bounded_call(system, messages, lc.DECIDE_TOOL, lc.decision_schema(ctx.plan),
+            schema = lc.WORD_SCHEMA if ctx.wording else lc.decision_schema(ctx.plan)
+            raw, usage = self.bounded_call(system, messages, lc.DECIDE_TOOL, schema,
                                    "interviewer", lc.INTERVIEWER_MAX_TOKENS)
             spent.append(usage)
             lc.debug_log("interviewer", raw, "word" if ctx.word else "decide")

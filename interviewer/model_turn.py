@@ -46,6 +46,7 @@ def take_turn(session: Session, ctx: TurnContext, notices: list[str]) -> tuple[D
         for attempt in range(2):
             d, u = session.engine.decide(ctx)
             usage += u
+            d = ends_on_its_question(d)
             problem = session.validate(d, ctx)
             if problem == COPIES:
                 d, problem = question_alone(session, d, ctx)
@@ -85,6 +86,24 @@ def the_question(text: str) -> str:
     """The one sentence of `text` that asks, when exactly one does; else ""."""
     asks = [p.strip() for p in _SENTENCES.split(text) if p and ("?" in p or "？" in p)]
     return asks[0] if len(asks) == 1 else ""
+
+
+# What may follow a question and still belong to it: a closing quote or bracket.
+_AFTER_QUESTION = re.compile(r"[?？][\"”」』)）]*")
+
+
+def ends_on_its_question(d: Decision) -> Decision:
+    """A question turn ends on its question: what a model adds after the one question mark is cut.
+
+    Small models go on after asking ("你可以分享一下……这样我就可以更好地理解你，并对你进行评估。"): more
+    for the candidate to read, nothing to answer, and talk of assessing them. With no question mark, or more
+    than one, the reply is left for the checks to refuse.
+    """
+    marks = list(_AFTER_QUESTION.finditer(d.reply))
+    if d.action == "end" or len(marks) != 1:
+        return d
+    cut = d.reply[:marks[0].end()].strip()
+    return d if cut == d.reply.strip() else d.model_copy(update={"reply": cut})
 
 
 def question_alone(session: Session, d: Decision, ctx: TurnContext) -> tuple[Decision, str | None]:

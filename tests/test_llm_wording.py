@@ -342,3 +342,14 @@ def test_a_chain_outside_the_plan_is_refused(fake, tmp_path):
     ctx = TurnContext(pack=s.pack, plan=s.plan, resume_text="", lang="en", history=list(s.transcript.turns),
                       state=s.transcript.state.model_copy(deep=True), candidate_text="We did X.")
     assert "does not exist" in s.validate(d, ctx)
+
+
+@pytest.mark.parametrize("api", APIS)
+def test_a_reply_ends_on_its_question(fake, tmp_path, api):
+    """Qwen went on after asking ("You can share… so that I can assess you."): the candidate sees the question."""
+    chatty = scripted(lambda req, obj: obj["reply"] + " You can share the details of each step, so I can assess you.")
+    fake.push(auto_reply, chatty, tool="decide")
+    s = new_session(fake, api, "en", tmp_path, role="word")
+    s.start()
+    turn = s.answer(ANSWERS["en"][0]).interviewer
+    assert turn.engine == api and turn.text.endswith("?") and "assess" not in turn.text

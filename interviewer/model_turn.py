@@ -24,6 +24,10 @@ NO_QUESTION = "ask exactly one question: your reply has no question mark"
 OFF_TARGET = "your reply does not ask what this turn is about"
 COPIES = "your reply repeats the candidate's words"
 FIELDS_SHOWN = "your reply holds the JSON fields: put only the question in \"reply\""
+SPEAKS_AS_CANDIDATE = "you are the interviewer: your reply tells your own work as if you were the candidate"
+# The interviewer claiming the work ("我是负责 130B 配置的 MFU 的。"): a small model slipping into the candidate's role.
+OWN_WORK = re.compile(r"我(?:们)?(?:是)?(?:负责|做了|用了|实现了|搭了|改了)|\bI (?:was responsible|owned|built|implemented|"
+                      r"did|used|wrote)\b|\bwe (?:built|implemented|did|used)\b", re.I)
 # A decision's field names with their colon: the object's own syntax written into the words the candidate sees.
 FIELDS = re.compile(r'"?\b(?:signal|action|chain|target|notes|reply)\b"?\s*[:：]\s*"')
 
@@ -148,6 +152,9 @@ def wording_problem(d: Decision, ctx: TurnContext) -> str | None:
     reply = d.reply.strip()
     if FIELDS.search(reply):
         return FIELDS_SHOWN
+    if OWN_WORK.search(reply) and not (ctx.candidate_text and OWN_WORK.search(ctx.candidate_text) and
+                                       _quotes_candidate(reply, ctx.candidate_text)):
+        return SPEAKS_AS_CANDIDATE
     if wording.copies(reply, ctx.candidate_text, ctx.lang):
         return COPIES
     if not wording.in_language(reply, ctx.lang):
@@ -156,6 +163,12 @@ def wording_problem(d: Decision, ctx: TurnContext) -> str | None:
         if not wording.asks_about(reply, f"{about(ctx, ctx.word)} {example_question(ctx, ctx.word)}"):
             return OFF_TARGET
     return None
+
+
+def _quotes_candidate(reply: str, answer: str) -> bool:
+    """The reply's first-person words are inside a quote of the candidate's answer ("你说「我负责调度」，…")."""
+    quoted = re.findall(r"[「“\"]([^」”\"]+)[」”\"]", reply)
+    return any(OWN_WORK.search(q) and q.strip() in answer for q in quoted)
 
 
 def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str) -> Assessment:

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import OUR_PACK
 from fake_llm import anthropic_message, auto_reply, fake, openai_completion, valid_decision  # noqa: F401
-from interviewer import skills, wording
+from interviewer import model_turn, skills, wording
 from interviewer.plan import build_plan
 from interviewer.questions import clip
 from interviewer.providers import llm_prompts as lp
@@ -353,3 +353,19 @@ def test_a_reply_ends_on_its_question(fake, tmp_path, api):
     s.start()
     turn = s.answer(ANSWERS["en"][0]).interviewer
     assert turn.engine == api and turn.text.endswith("?") and "assess" not in turn.text
+
+
+@pytest.mark.parametrize("api", APIS)
+def test_an_interviewer_telling_its_own_work_is_refused(fake, tmp_path, api):
+    """Qwen once wrote "我是负责 130B 配置的 MFU 的。你在哪一部分具体负责？": the interviewer speaking as the candidate."""
+    mine = scripted(lambda req, obj: "我是负责 130B 配置的 MFU 的。你在哪一部分具体负责？")
+    fake.push(auto_reply, mine, tool="decide")
+    s = new_session(fake, api, "zh", tmp_path, role="word")
+    s.start()
+    turn = s.answer(ANSWERS["zh"][0]).interviewer
+    assert "我是负责" not in turn.text and turn.engine == api  # asked again with the fix, and worded properly
+    reask = fake.of("decide")[2].messages[-1]["content"]
+    assert "you are the interviewer" in reask
+    # Quoting the candidate's own "我负责…" back is not speaking as them.
+    assert model_turn._quotes_candidate("你说「我负责调度」，具体怎么做？", "我负责调度，用的 Volcano。")
+    assert not model_turn._quotes_candidate("我负责调度。你具体怎么做？", "我负责调度，用的 Volcano。")

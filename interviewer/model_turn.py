@@ -50,7 +50,7 @@ def take_turn(session: Session, ctx: TurnContext, notices: list[str]) -> tuple[D
         for attempt in range(2):
             d, u = session.engine.decide(ctx)
             usage += u
-            d = ends_on_its_question(d)
+            d = ends_on_its_question(d, first=ctx.wording)
             problem = session.validate(d, ctx)
             if problem == COPIES:
                 d, problem = question_alone(session, d, ctx)
@@ -96,15 +96,16 @@ def the_question(text: str) -> str:
 _AFTER_QUESTION = re.compile(r"[?？][\"”」』)）]*")
 
 
-def ends_on_its_question(d: Decision) -> Decision:
+def ends_on_its_question(d: Decision, first: bool = False) -> Decision:
     """A question turn ends on its question: what a model adds after the one question mark is cut.
 
     Small models go on after asking ("你可以分享一下……这样我就可以更好地理解你，并对你进行评估。"): more
     for the candidate to read, nothing to answer, and talk of assessing them. With no question mark, or more
-    than one, the reply is left for the checks to refuse.
+    than one, the reply is left for the checks to refuse; wording code's decision (`first`), the first
+    question is the one code asked for, and a model that asks on and on is cut after it.
     """
     marks = list(_AFTER_QUESTION.finditer(d.reply))
-    if d.action == "end" or len(marks) != 1:
+    if d.action == "end" or not marks or (len(marks) > 1 and not first):
         return d
     cut = d.reply[:marks[0].end()].strip()
     return d if cut == d.reply.strip() else d.model_copy(update={"reply": cut})

@@ -79,6 +79,32 @@ def test_a_plain_text_question_then_blanks_is_read_as_the_wording(fake, pack, pl
     assert turn.usage[0].output < 60 and not turn.usage[0].error
 
 
+@pytest.mark.parametrize("stream", [False, True], ids=["plain", "stream"])
+@pytest.mark.parametrize("api", APIS)
+def test_a_model_asking_on_and_on_words_the_turn_with_its_first_question(fake, pack, plan, tmp_path, api, stream):
+    """Qwen wrote "How did you measure throughput? Did you compare it to the baseline? Did you …" to the
+    token limit: wording code's turn, its first question is the turn, and a stream is closed soon after it."""
+    from test_llm_wording import new_session
+
+    question = "Did the gain show up as throughput or as a shorter time to convergence?"
+    on = [" Did you compare it to the baseline?", " What metrics did you use?"] * 150
+    def asking(req, n):
+        if stream:
+            return (anthropic_stream(None, text='{"reply": "' + question, then=on, stop_reason="max_tokens")
+                    if api == "anthropic" else openai_stream('{"reply": "' + question, then=on, finish_reason="length"))
+        body = '{"reply": "' + question + "".join(on)
+        return (anthropic_message(None, text=body, stop_reason="max_tokens") if api == "anthropic"
+                else openai_completion(body, finish_reason="length"))
+    fake.push(auto_reply, asking, tool="decide")
+    s = new_session(fake, api, "en", tmp_path, role="word", stream=stream)
+    s.start()
+    turn = s.answer("The baseline was 38% MFU on the same 2,048 GPUs and sequence length.").interviewer
+    assert turn.engine == api and turn.text == question
+    if stream:
+        # The fake sends a role chunk (OpenAI) and the question in 3 pieces; then the grace; not the 300 after it.
+        assert turn.usage[0].output <= 4 + lc.LoopGuard.QUESTION_GRACE
+
+
 @pytest.mark.parametrize("api", APIS)
 def test_fields_in_a_broken_object_never_reach_the_candidate(fake, pack, plan, tmp_path, api):
     """Qwen wrote ["signal": …, "reply": "…"] (brackets for braces): the question is its reply value; the same

@@ -44,8 +44,10 @@ class _AnthropicCaller(Caller):
             # Top-level cache_control moves the breakpoint to the end of the history on every call.
             cache_control=EPHEMERAL,
         )
+        # Wording a question (code decided the turn), a reply is whole once its question is.
+        question = schema is lc.WORD_SCHEMA
         if self.settings.stream:
-            return self._streamed(kwargs, tool, purpose)
+            return self._streamed(kwargs, tool, purpose, question)
         msg = self.client().messages.create(**kwargs)
         stop = getattr(msg, "stop_reason", None)
         usage = lc.anthropic_usage(purpose, getattr(msg, "usage", None))
@@ -59,23 +61,23 @@ class _AnthropicCaller(Caller):
                 return tool_input, usage
             if kind == "text":
                 texts.append(getattr(block, "text", "") or "")
-        return self._from_text("".join(texts), stop, tool, usage), usage
+        return self._from_text("".join(texts), stop, tool, usage, question), usage
 
-    def _from_text(self, text: str, stop: str | None, tool: str, usage: Usage) -> str:
+    def _from_text(self, text: str, stop: str | None, tool: str, usage: Usage, question: bool) -> str:
         """The reply text when the forced tool call did not come back, as Anthropic-compatible local servers do."""
         if stop is None:
             raise TurnFailed("reply truncated (stop_reason None)", [usage])
         if stop == "max_tokens":
-            text = lc.whole_or_truncated(text, "stop_reason max_tokens", usage)
+            text = lc.whole_or_truncated(text, "stop_reason max_tokens", usage, question)
         self.notice_once("no-tool", f"{self.name}: the server answered without the forced `{tool}` tool call "
                                     "(an Anthropic-compatible local server?); its JSON is read from the reply text")
         return text
 
-    def _streamed(self, kwargs: dict, tool: str, purpose: str) -> tuple[dict | str, Usage]:
+    def _streamed(self, kwargs: dict, tool: str, purpose: str, question: bool) -> tuple[dict | str, Usage]:
         start_usage = delta_usage = None
         stop_reason, stopped = None, False
         blocks: dict[int, list] = {}  # index → [type, name, parts]
-        guard = lc.LoopGuard()
+        guard = lc.LoopGuard(question)
         with self.client().messages.create(**kwargs, stream=True) as stream:
             deadline = time.monotonic() + self.settings.timeout
             for event in stream:
@@ -111,10 +113,10 @@ class _AnthropicCaller(Caller):
             if kind == "tool_use" and name == tool:
                 text = "".join(parts)
                 if stop_reason == "max_tokens":
-                    return lc.load_object(lc.whole_or_truncated(text, "stop_reason max_tokens", usage)), usage
+                    return lc.load_object(lc.whole_or_truncated(text, "stop_reason max_tokens", usage, question)), usage
                 return (json.loads(text) if text.strip() else {}), usage
         text = "".join("".join(p) for k, _, p in blocks.values() if k == "text")
-        return self._from_text(text, stop_reason, tool, usage), usage
+        return self._from_text(text, stop_reason, tool, usage, question), usage
 
 
 class AnthropicEngine(_AnthropicCaller, LLMEngine):

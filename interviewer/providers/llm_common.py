@@ -17,7 +17,7 @@ from interviewer.plan import InterviewPlan
 from interviewer.providers.base import Action, Decision, TurnContext, TurnFailed
 from interviewer.scoring import Assessment, DangerHit, MarkerHit, Signal
 from interviewer.skills import Topic
-from interviewer.textutil import normalize_key
+from interviewer.textutil import QUESTION_MARKS, normalize_key
 from interviewer.transcript import Usage
 
 DECIDE_TOOL = "decide"
@@ -313,8 +313,12 @@ class LoopGuard:
 
     GRACE = 24
     BLANKS = 16
+    # Wording a question: once it is asked, a few pieces close the quote and the object; more is a model
+    # asking on and on ("Did you compare…? Did you check…?" to the token limit, 50 s on a CPU).
+    QUESTION_GRACE = 12
 
-    def __init__(self) -> None:
+    def __init__(self, question: bool = False) -> None:
+        self.question = question
         self.parts: list[str] = []
         self.pieces = 0
         self.blanks = 0
@@ -328,6 +332,8 @@ class LoopGuard:
             self.parts.append(piece)
             if "}" in piece and has_object("".join(self.parts)):
                 self.closed_at = self.pieces
+            elif self.question and QUESTION_MARKS.search(piece):
+                self.closed_at = self.pieces - self.GRACE + self.QUESTION_GRACE
         self.blanks = self.blanks + 1 if piece and not piece.strip() else 0
         wrote = any(p.strip() for p in self.parts)
         self.cut = ((self.closed_at is not None and self.pieces - self.closed_at >= self.GRACE)
@@ -351,10 +357,10 @@ def debug_log(purpose: str, raw, note: str = "") -> None:
         pass
 
 
-def whole_or_truncated(text: str, why: str, usage: Usage) -> str:
+def whole_or_truncated(text: str, why: str, usage: Usage, question: bool = False) -> str:
     """The text of a reply that hit `max_tokens` when it still holds a whole JSON object (all that is read of
-    it); else TurnFailed naming the truncation, with the call's usage."""
-    if has_object(text):
+    it), or, wording a question, a whole question; else TurnFailed naming the truncation, with the call's usage."""
+    if has_object(text) or (question and QUESTION_MARKS.search(text)):
         return text
     debug_log(usage.purpose, text, f"truncated ({why})")
     raise TurnFailed(f"reply truncated ({why})", [usage])

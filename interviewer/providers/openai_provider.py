@@ -54,8 +54,10 @@ class _OpenAICaller(Caller):
             self._limit_param: max_tokens,
         }
         completions = self.client().chat.completions
+        # Wording a question (code decided the turn), a reply is whole once its question is.
+        question = schema is lc.WORD_SCHEMA
         if self.settings.stream:
-            return self._streamed(completions, kwargs, purpose)
+            return self._streamed(completions, kwargs, purpose, question)
         resp = completions.create(**kwargs)
         usage = lc.openai_usage(purpose, getattr(resp, "usage", None))
         choices = getattr(resp, "choices", None) or []
@@ -68,21 +70,21 @@ class _OpenAICaller(Caller):
         text = msg.content or ""
         if not text.strip() and getattr(msg, "tool_calls", None):
             text = msg.tool_calls[0].function.arguments or ""
-        return self._finished(text, choice.finish_reason, usage), usage
+        return self._finished(text, choice.finish_reason, usage, question), usage
 
     @staticmethod
-    def _finished(text: str, finish: str | None, usage: Usage) -> str:
+    def _finished(text: str, finish: str | None, usage: Usage, question: bool) -> str:
         if finish in _DONE:
             return text
         if finish == "length":
-            return lc.whole_or_truncated(text, "finish_reason length", usage)
+            return lc.whole_or_truncated(text, "finish_reason length", usage, question)
         raise TurnFailed(f"reply truncated (finish_reason {finish})", [usage])
 
-    def _streamed(self, completions, kwargs: dict, purpose: str) -> tuple[str, Usage]:
+    def _streamed(self, completions, kwargs: dict, purpose: str, question: bool) -> tuple[str, Usage]:
         parts: list[str] = []
         tool_parts: list[str] = []
         finish, usage = None, None
-        guard = lc.LoopGuard()
+        guard = lc.LoopGuard(question)
         stream = completions.create(**kwargs, stream=True, stream_options={"include_usage": True})
         with stream:
             deadline = time.monotonic() + self.settings.timeout
@@ -116,7 +118,7 @@ class _OpenAICaller(Caller):
         text = text if text.strip() else "".join(tool_parts)
         if finish is None:
             raise TurnFailed(f"stream ended before its finish_reason (got {finish})", [spent])
-        return self._finished(text, finish, spent), spent
+        return self._finished(text, finish, spent, question), spent
 
 
 class OpenAIEngine(_OpenAICaller, LLMEngine):

@@ -124,8 +124,9 @@ def test_a_thin_answer_is_pressed_once_on_what_the_question_asked():
         assert not nxt.notes.startswith("press"), "a follow-up is pressed only once"
 
 
-def test_hint_makes_the_question_concrete_is_not_counted_and_never_ends_the_session():
-    pack, s = session_on_rule("zh", 1)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_hint_makes_the_question_concrete_is_not_counted_and_never_ends_the_session(lang):
+    pack, s = session_on_rule(lang, 1)
     first = s.start().interviewer
     questions = s.transcript.state.questions
     hints = set()
@@ -135,9 +136,13 @@ def test_hint_makes_the_question_concrete_is_not_counted_and_never_ends_the_sess
         assert normalize_key(basis_of(r.interviewer.target)) == normalize_key(basis_of(first.target))
         hints.add(r.interviewer.text)
     assert not s.finished and s.transcript.state.questions == questions
-    assert len(hints) >= 2  # concrete first (a hint, a smaller scope), then it stops rephrasing
+    # Concrete first (a hint, a smaller scope, the résumé's case), then it stops rephrasing; in English too,
+    # where each variant is its own sentence before the same question.
+    assert len(hints) >= 4, hints
     # The next real answer is answered, and the interview goes on from the same question.
-    assert s.answer("TP=8 放机内，PP=8 跨机，因为 TP 每层都有 all-reduce。").interviewer.action in ("probe", "switch")
+    answer = {"zh": "TP=8 放机内，PP=8 跨机，因为 TP 每层都有 all-reduce。",
+              "en": "TP=8 inside the node and PP=8 across nodes, because TP all-reduces in every layer."}[lang]
+    assert s.answer(answer).interviewer.action in ("probe", "switch")
 
 
 def test_copilot_suggestions_carry_no_greeting():

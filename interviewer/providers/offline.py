@@ -26,7 +26,7 @@ from interviewer.providers import offline_speech as speech
 from interviewer.providers.base import Decision, TurnContext
 from interviewer.scoring import Assessment, score_answer
 from interviewer.skills import Topic
-from interviewer.textutil import has_cjk, question_key
+from interviewer.textutil import has_cjk, normalize_key, question_key
 from interviewer.transcript import Usage
 
 
@@ -236,13 +236,16 @@ class _Turn:
         q = speech.lowered(item.question, self.ctx.lang) if self.L == "zh" else item.question
         terms = self._hint_terms(chain, item)
         evidence = self._evidence_phrase(chain)
+        said = {normalize_key(t) for t in self.ctx.state.asked}
         for k, template in enumerate(speech.HINTS[self.L]):
             if ("{t}" in template and not terms) or ("{e}" in template and not evidence):
                 continue
             reply = template.format(q=q, t=speech.subject_of(terms, self.ctx.lang) if terms else "", e=evidence or "")
             if self.L == "zh":
                 reply = speech.spaced_zh(reply)
-            if question_key(reply) not in self.asked_keys:
+            # Whole wordings, not question keys: every hint asks the pending question again by design (its key
+            # is the same); what it may not do is repeat a hint already given.
+            if normalize_key(reply) not in said:
                 return Decision(signal=signal, action="clarify", chain=chain.id, target=item.basis,
                                 step=item.follow_up, reply=reply, notes=f"hint {k + 1}: the same question, concrete")
         return Decision(signal=signal, action="clarify", chain=chain.id, target=item.basis, step=item.follow_up,

@@ -211,9 +211,13 @@ def led(lead: str, question: str, lang: str) -> str:
 
 
 def subject_of(terms: list[str], lang: str) -> str:
+    """"A、B 和 C" / "A, B and C"."""
+    if len(terms) < 2:
+        return "".join(terms)
     if lang_of(lang) == "zh":
-        return "和".join(terms) if all(has_cjk(t) for t in terms) else " 和 ".join(terms)
-    return " and ".join(terms)
+        head, last = "、".join(terms[:-1]), terms[-1]
+        return f"{head}和{last}" if has_cjk(head[-1]) and has_cjk(last[0]) else f"{head} 和 {last}"
+    return f"{', '.join(terms[:-1])} and {terms[-1]}"
 
 
 def spaced_zh(text: str) -> str:

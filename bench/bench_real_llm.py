@@ -85,15 +85,22 @@ def _answers(lang: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def _erase_cache(origin: str) -> None:
-    """llama.cpp only: drop every slot's cached prompt, so the next turn reads its prompt from scratch."""
+def _erase_cache(origin: str) -> bool:
+    """llama.cpp only: drop every slot's cached prompt, so the next turn reads its prompt from scratch.
+
+    False when the server cannot (llama-server erases slots only when started with --slot-save-path): the
+    first turn may then be served from an earlier run's cache, as its "cached" figure shows.
+    """
+    erased = 0
     for slot in range(8):
         req = urllib.request.Request(f"{origin}/slots/{slot}?action=erase", data=b"{}", method="POST",
                                      headers={"content-type": "application/json"})
         try:
             urllib.request.urlopen(req, timeout=10).read()
-        except Exception:  # noqa: BLE001 - no such slot (or not llama.cpp): nothing more to erase
-            return
+            erased += 1
+        except Exception:  # noqa: BLE001 - no such slot, no slot actions, or not llama.cpp
+            break
+    return erased > 0
 
 
 def _session_figures(session, seconds: list[float], notices: list[list[str]], api: str) -> dict:
@@ -216,8 +223,9 @@ def main() -> dict:
     results = []
     for lang in _env("LANGS", "zh,en").split(","):
         for api in _env("APIS", "anthropic,openai").split(","):
-            if _env("FRESH") == "1":
-                _erase_cache(origin)
+            if _env("FRESH") == "1" and not _erase_cache(origin):
+                print("   note: the server did not empty its prompt cache (llama-server needs --slot-save-path, or a "
+                      "restart); see each first turn's cached tokens")
             r = run_one(api.strip(), lang.strip(), origin, role, out)
             _print(r)
             results.append(r)

@@ -26,8 +26,10 @@ COPIES = "your reply repeats the candidate's words"
 FIELDS_SHOWN = "your reply holds the JSON fields: put only the question in \"reply\""
 SPEAKS_AS_CANDIDATE = "you are the interviewer: your reply tells your own work as if you were the candidate"
 # The interviewer claiming the work ("我是负责 130B 配置的 MFU 的。"): a small model slipping into the candidate's role.
-OWN_WORK = re.compile(r"我(?:们)?(?:是)?(?:负责|做了|用了|实现了|搭了|改了)|\bI (?:was responsible|owned|built|implemented|"
-                      r"did|used|wrote)\b|\bwe (?:built|implemented|did|used)\b", re.I)
+# Or introducing itself with the candidate's biography ("你好！我叫林子航，毕业于某理工大学，有7年……经验。").
+OWN_WORK = re.compile(r"我(?:们)?(?:是)?(?:负责|做了|用了|实现了|搭了|改了)|我叫(?![^。.!！]*面试官)|我(?:毕业于|有\s*\d+\s*年)|"
+                      r"\bI (?:was responsible|owned|built|implemented|did|used|wrote|graduated)\b|\bmy name is\b|"
+                      r"\bI(?:'ve| have) \d+ years\b|\bwe (?:built|implemented|did|used)\b", re.I)
 # A decision's field names with their colon: the object's own syntax written into the words the candidate sees.
 FIELDS = re.compile(r'"?\b(?:signal|action|chain|target|notes|reply)\b"?\s*[:：]\s*"')
 

@@ -367,5 +367,10 @@ def test_an_interviewer_telling_its_own_work_is_refused(fake, tmp_path, api):
     reask = fake.of("decide")[2].messages[-1]["content"]
     assert "you are the interviewer" in reask
     # Quoting the candidate's own "我负责…" back is not speaking as them.
+    # Introducing itself with the candidate's biography is the same slip; introducing itself as the interviewer is not.
+    assert model_turn.OWN_WORK.search("你好！我叫林子航，毕业于某理工大学，有7年分布式训练工程师的经验。")
+    assert model_turn.OWN_WORK.search("Hi! My name is Alex Chen and I have 3 years of experience.")
+    assert not model_turn.OWN_WORK.search("你好，我叫小王，是今天的面试官。你简历里写到「MFU 从 38% 提升到 47%」，基线是什么？")
+    assert not model_turn.OWN_WORK.search("你有 7 年经验，最近一次 MFU 的基线是什么？")
     assert model_turn._quotes_candidate("你说「我负责调度」，具体怎么做？", "我负责调度，用的 Volcano。")
     assert not model_turn._quotes_candidate("我负责调度。你具体怎么做？", "我负责调度，用的 Volcano。")

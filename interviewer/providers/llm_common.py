@@ -124,34 +124,44 @@ def decision_schema(plan: InterviewPlan) -> dict:
 # --------------------------------------------------------------------------- JSON from model output
 
 
+def _object_end(text: str, start: int) -> int | None:
+    """The index of the "}" closing the object that opens at `start`, strings and escapes respected; None if open."""
+    depth, in_str, esc = 0, False, False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def _parsed(text: str) -> dict | None:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
 def first_json_object(text: str) -> dict:
     """The first balanced `{...}` in `text` that parses; servers that ignore schemas wrap JSON in prose or fences."""
     start = text.find("{")
     while start != -1:
-        depth, in_str, esc = 0, False, False
-        for i in range(start, len(text)):
-            ch = text[i]
-            if in_str:
-                if esc:
-                    esc = False
-                elif ch == "\\":
-                    esc = True
-                elif ch == '"':
-                    in_str = False
-            elif ch == '"':
-                in_str = True
-            elif ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-                if depth == 0:
-                    try:
-                        obj = json.loads(text[start:i + 1])
-                    except json.JSONDecodeError:
-                        break
-                    if isinstance(obj, dict):
-                        return obj
-                    break
+        end = _object_end(text, start)
+        if end is not None and (obj := _parsed(text[start:end + 1])) is not None:
+            return obj
         start = text.find("{", start + 1)
     raise TurnFailed("no JSON object in the model's reply")
 
@@ -221,30 +231,8 @@ def has_object(text: str) -> bool:
     says nothing about whether the reply is whole.
     """
     start = text.find("{")
-    if start == -1:
-        return False
-    depth, in_str, esc = 0, False, False
-    for i in range(start, len(text)):
-        ch = text[i]
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                try:
-                    return isinstance(json.loads(text[start:i + 1]), dict)
-                except json.JSONDecodeError:
-                    return False
-    return False
+    end = _object_end(text, start) if start != -1 else None
+    return end is not None and _parsed(text[start:end + 1]) is not None
 
 
 def step_of(plan: InterviewPlan, chain_id: str, target: str) -> int | None:

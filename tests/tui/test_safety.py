@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from interviewer import i18n
 from interviewer import transcript as tr
 from interviewer.session import MAX_ANSWER_CHARS
 from interviewer.tui.screens.confirm import ConfirmModal
@@ -207,7 +208,8 @@ async def test_ctrl_q_with_unsaved_answers_asks_and_shows_the_rescue_copy(make_t
         refuse_saves_of(monkeypatch, transcripts_folder())
         for text in ANSWERS:
             await answer(pilot, text)
-        assert any("could not save" in n for n in notices(app))
+        failed = i18n.text(app.screen.session.transcript.lang, "session.save_failed", error="|").split("|")[0]
+        assert any(failed in n for n in notices(app)), notices(app)
         await pilot.press("ctrl+q")
         await settle(pilot)
         assert isinstance(app.screen, ConfirmModal), "quit without asking while answers were unsaved"

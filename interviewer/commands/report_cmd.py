@@ -6,7 +6,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from interviewer import paths, transcript, transcript_index
+from interviewer import i18n, paths, transcript, transcript_index
 from interviewer.transcript_index import cells, clipped
 from interviewer.commands.common import dumps, emit
 from interviewer.errors import InterviewerError
@@ -56,7 +56,7 @@ def report_cmd(args) -> int:
         return 0
     loaded = transcript.load(path)
     if picked:
-        print(f"interviewer: the report of {path}", file=sys.stderr)
+        print(f"interviewer: {i18n.text(loaded.lang, 'report.which', path=path)}", file=sys.stderr)
     # The transcript is the only copy of the session: neither it nor another saved one may be replaced.
     emit(report.render_report(loaded, getattr(args, "format", None) or "md"), getattr(args, "output", None),
          [(path, "transcript")])

@@ -145,6 +145,7 @@ TEXT = {
         "pack_changed": "note: the pack {pack} changed since this session started",
     },
     "report": {
+        "which": "the report of {path}",
         "title": "Interview report", "id": "ID", "skill": "Skill pack", "provider": "Engine", "lang": "Language",
         "status": "Status", "in_progress": "in progress", "finished": "finished", "created": "Started",
         "updated": "Updated", "candidate": "Candidate", "mode": "Mode", "practice": "practice", "copilot": "co-pilot",

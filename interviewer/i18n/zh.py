@@ -140,6 +140,7 @@ TEXT = {
         "pack_changed": "注意：这场面试开始以后，技能包 {pack} 改过了",
     },
     "report": {
+        "which": "{path} 的报告",
         "title": "面试报告", "id": "编号", "skill": "技能包", "provider": "引擎", "lang": "语言", "status": "状态",
         "in_progress": "进行中", "finished": "已结束", "created": "开始", "updated": "更新", "candidate": "候选人",
         "mode": "模式", "practice": "练习", "copilot": "辅助面试",

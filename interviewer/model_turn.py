@@ -11,7 +11,7 @@ import re
 import re
 from typing import TYPE_CHECKING
 
-from interviewer import wording
+from interviewer import progress, wording
 from interviewer.providers.base import Decision, TurnContext, TurnFailed
 from interviewer.scoring import Assessment
 from interviewer.textutil import normalize_key
@@ -155,8 +155,7 @@ def wording_problem(d: Decision, ctx: TurnContext) -> str | None:
     reply = d.reply.strip()
     if FIELDS.search(reply):
         return FIELDS_SHOWN
-    if OWN_WORK.search(reply) and not (ctx.candidate_text and OWN_WORK.search(ctx.candidate_text) and
-                                       _quotes_candidate(reply, ctx.candidate_text)):
+    if OWN_WORK.search(reply) and not (ctx.candidate_text and _quotes_candidate(reply, ctx.candidate_text)):
         return SPEAKS_AS_CANDIDATE
     if wording.copies(reply, ctx.candidate_text, ctx.lang):
         return COPIES
@@ -192,12 +191,12 @@ def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str
     if out.level is not None and out.level >= 3 and not out.markers:
         out = out.model_copy(update={"level": max(min(out.level, reading.level or 1), 2)})
     substantive = reading.level is not None and reading.signal in ("answered", "thin")
-    if (out.level is None and reading.level is not None) or (substantive and out.signal in _NOT_AN_ATTEMPT):
+    if (out.level is None and reading.level is not None) or (substantive and out.signal in progress.UNANSWERED):
         # The reading's level stands, and with it the quotes it rests on.
         shown = {normalize_key(m.marker) for m in out.markers}
         out = out.model_copy(update={"signal": reading.signal, "level": reading.level, "markers": [
             *out.markers, *(m for m in reading.markers if normalize_key(m.marker) not in shown)]})
-    if reading.signal in _MISSES and out.signal != reading.signal:
+    if reading.signal in progress.MISSES and out.signal != reading.signal:
         # The interview already answered this miss (a step down, or a switch after two): a later score
         # may not turn it into an answer, or the miss count the next turns rest on changes under them.
         level = out.level if out.markers else reading.level
@@ -210,7 +209,3 @@ def bounded(raw: Assessment, checked: Assessment, reading: Assessment, lang: str
     feedback = out.feedback if out.feedback and wording.in_language(out.feedback, lang) else reading.feedback
     return out.model_copy(update={"danger_signals": dangers, "missed_markers": missed, "feedback": feedback})
 
-
-# Signals that say the answer was no attempt: a model may not pin them on an answer code found substance in.
-_NOT_AN_ATTEMPT = ("help", "refuse", "wants_end", "dont_know", "not_mine")
-_MISSES = ("dont_know", "not_mine")

@@ -22,6 +22,11 @@ from interviewer.textutil import normalize_key
 MINUTES_PER_QUESTION = 2.5
 MIN_SHARE = 2
 MISSES_TO_SWITCH = 2
+# Readings that are a miss on their chain (two of them switch chains) …
+MISSES = ("dont_know", "not_mine")
+# … and every reading that leaves the question unanswered: nothing in it covers an item, and a model scorer may
+# not pin one of these on an answer the offline reading found substance in.
+UNANSWERED = (*MISSES, "help", "refuse", "wants_end")
 _PREFIX = re.compile(r"^(?:press:[a-z]+:|clarify:|rung:|hint:|step-down:)")
 
 
@@ -201,7 +206,7 @@ def build(pack: SkillPack, plan: InterviewPlan, turns, lang: str, max_turns: int
             for cov in t.covers:
                 covered_all[normalize_key(cov.basis)] = cov.quote
             sig = t.assessment.signal if t.assessment else None
-            if p is not None and sig in ("dont_know", "not_mine") and last_q is not None and last_q.chain == p.chain.id:
+            if p is not None and sig in MISSES and last_q is not None and last_q.chain == p.chain.id:
                 p.misses += 1
     for p in prog.values():
         p.asked |= {normalize_key(i.basis) for i in p.items if normalize_key(i.basis) in asked_all}

@@ -28,8 +28,6 @@ from interviewer.textutil import QUESTION_MARKS, normalize_key, question_key, sp
 from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
 
 COMMANDS = ("/skip", "/hint", "/repeat", "/end")
-# Answers that leave the question unanswered: it is not covered, and it counts as a miss on its chain.
-_MISSES = ("dont_know", "not_mine", "help", "refuse", "wants_end")
 # A spoken answer is a few hundred words; a co-pilot's pasted notes a few thousand. Beyond this it is a paste
 # gone wrong, and it would be quoted into questions and sent to the scorer whole.
 MAX_ANSWER_CHARS = 20_000
@@ -225,7 +223,7 @@ class Session:
             topic = self._topic(chain)
             reading, _ = self.offline_scorer.score(topic, question, text, chain.danger_signals, t.lang)
         asked = progress.basis_of(self.pending_question.target) if self.pending_question else ""
-        covers = self._covers(text, asked, reading.signal not in _MISSES) if reading is not None else []
+        covers = self._covers(text, asked, reading.signal not in progress.UNANSWERED) if reading is not None else []
         turn = Turn(index=len(t.turns), role="candidate", text=text, chain=chain.id if chain else None,
                     assessment=reading, covers=covers)
         t.turns.append(turn)
@@ -300,8 +298,8 @@ class Session:
             forced = "switch"
         elif command == "/hint":
             forced = "clarify"
-        elif reading is not None and (reading.signal == "wants_end"
-                                      or st.questions >= progress.question_budget(self.plan, t.max_turns)):
+        budget = progress.question_budget(self.plan, t.max_turns)
+        if forced is None and reading is not None and (reading.signal == "wants_end" or st.questions >= budget):
             forced = "end"
         prog = progress.build(self.pack, self.plan, t.turns, t.lang, t.max_turns, t.resume_text)
         covered = {it.basis: p.covered[normalize_key(it.basis)] for p in prog.values() for it in p.items
@@ -309,7 +307,7 @@ class Session:
         ctx = TurnContext(pack=self.pack, plan=self.plan, resume_text=t.resume_text, lang=t.lang, covered=covered,
                           history=list(t.turns), state=st.model_copy(deep=True),
                           candidate_text=cand.text if cand else None, reading=reading, forced_action=forced,
-                          questions_left=max(0, progress.question_budget(self.plan, t.max_turns) - st.questions),
+                          questions_left=max(0, budget - st.questions),
                           max_turns=t.max_turns, mode=t.mode)
         decision, engine_name, usage = self._decide(ctx, notices, offline_only=forced == "end" or command is not None)
         turn = self._apply(decision, engine_name, usage, command)
@@ -365,7 +363,7 @@ class Session:
                 return f"the candidate skipped {d.chain}: do not go back to it"
         elif d.action in ("probe", "clarify") and ctx.candidate_text is not None and d.chain != current:
             return f"{d.action} stays on the current chain {current}; use switch to move"
-        if (d.signal in ("dont_know", "not_mine") and st.misses + 1 >= 2 and d.action not in ("switch", "end")
+        if (d.signal in progress.MISSES and st.misses + 1 >= progress.MISSES_TO_SWITCH and d.action not in ("switch", "end")
                 and ctx.candidate_text is not None):
             return "two answers without substance on this chain: switch to another chain"
         return None
@@ -477,7 +475,7 @@ class Session:
             # Misses count per chain, not only in a row: "不会", an answer, "不会" is two misses.
             if d.action == "switch" or pos != st.chain_pos:
                 st.misses = 0
-            elif answered_signal in ("dont_know", "not_mine"):
+            elif answered_signal in progress.MISSES:
                 st.misses += 1
             st.chain_pos = pos
             if d.step is not None:

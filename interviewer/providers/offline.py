@@ -77,7 +77,7 @@ class _Turn:
         if forced == "clarify" or signal == "help":
             return self._hint(chain, signal, item)
         prog = self.prog[chain.id]
-        if signal in ("dont_know", "not_mine"):
+        if signal in P.MISSES:
             if prog.misses >= P.MISSES_TO_SWITCH:
                 return self._switch(chain, signal, "", after_misses=True)
             if signal == "not_mine" and question_key(speech.NOT_MINE[self.L]) not in self.asked_keys:

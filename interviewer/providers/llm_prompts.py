@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from interviewer import progress
 from interviewer.providers.base import Decision, TurnContext
 from interviewer.providers.llm_common import AssessmentOut, one_line, schema_text
 from interviewer.scoring import Signal
@@ -90,7 +91,7 @@ def example_question(ctx: TurnContext, d: Decision) -> str:
 def about(ctx: TurnContext, d: Decision | None) -> str:
     """What the question should ask about, in words the re-ask can name."""
     if d is not None and d.action != "end":
-        target = d.target.split(":", 2)[-1].strip() if d.target else ""
+        target = progress.basis_of(d.target)
         return one_line(target or example_question(ctx, d), limit=_ABOUT_LIMIT)
     current = _chain_at(ctx)
     if current is None:

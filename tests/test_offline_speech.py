@@ -79,6 +79,21 @@ def test_a_pick_up_keeps_numbers_and_words_whole():
     assert speech.pickup("a" * 5_000_000, item, weight, "en") is None
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Throughput. We did not rerun to convergence."),
+    ("zh", "提升的是吞吐，收敛我们没有重新跑。"),
+])
+def test_a_denial_is_not_picked_up(lang, answer):
+    """Read aloud: "You mentioned “We did not rerun to convergence”. How did you confirm it?" asks how they confirmed
+    what they did not do."""
+    vocab = skills.resolve(str(OUR_PACK), lang).vocabulary
+    basis = {"en": "how the gain in convergence was confirmed", "zh": "收敛上的提升是怎么确认的"}[lang]
+    item = C.item(0, basis, vocab)
+    weight = C.Weights([basis, "how MFU was computed"], vocab)
+    got = speech.pickup(answer, item, weight, lang) or ""
+    assert "not" not in got and "没有" not in got, got
+
+
 def test_openers_never_reuse_the_previous_frame():
     for lang in ("zh", "en"):
         previous = None

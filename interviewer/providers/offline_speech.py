@@ -137,6 +137,11 @@ def clauses(answer: str) -> list[str]:
     return out
 
 
+# A clause that says what was not done: nothing to build the next question on ("You mentioned “we did not rerun
+# to convergence”. How did you confirm it?" reads as asking how they confirmed not doing it).
+_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b|没有?|并非|不是|从没|未曾", re.I)
+
+
 def _fits_length(c: str, lang: str) -> bool:
     if has_cjk(c):
         return 4 <= len(c) <= 26
@@ -150,7 +155,7 @@ def pickup(answer: str | None, item: C.Item | None, weight: C.Weights, lang: str
         return None
     best, best_share = None, 0.0
     for c in clauses(answer):
-        if not _fits_length(c, lang):
+        if not _fits_length(c, lang) or _DENIAL.search(c):
             continue
         shared = C.units(c, weight.vocab) & item.units
         if not shared - _GENERIC_UNITS:

@@ -32,6 +32,7 @@ UNIT_KINDS = ("size", "bandwidth", "percent", "time", "count", "params", "rate",
 _TOKEN = re.compile(r"[a-z0-9\u0370-\u03ff]+")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SPACE = re.compile(r"\s+")
+_DEGREE = re.compile(r"([a-z]{2,})\d{1,4}")
 _FRAGMENT = re.compile(r"\$\{(\w+)\}")
 
 
@@ -79,6 +80,9 @@ def variants(tok: str) -> tuple[str, ...]:
                     out.append(stem[:-1])
         if tok.endswith("ies"):
             out.append(tok[:-3] + "y")
+    # A degree written onto its name ("TP8", "DP32", "EP16") is the name.
+    if (deg := _DEGREE.fullmatch(tok)):
+        out.append(deg.group(1))
     return tuple(out)
 
 

@@ -95,11 +95,24 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
         if not L.substance(r, "wants_end", f) or any(found_in(m.group(), last) for m in ends):
             return "wants_end"
     for sig in ("refuse", "not_mine", "dont_know", "help"):
-        if _meant(content, _CUE[sig]) and not L.substance(r, sig, f):
+        if _meant(content, _CUE[sig]) and not L.substance(r, sig, f) and not (sig == "dont_know" and _figure_miss(r)):
             return sig  # type: ignore[return-value]
     short = r.size < 160
     explains = (bool(r.mech) and (r.has("causal") or r.numbers >= 1)) or bool(f and (f.credited or f.statements))
     return "thin" if (level or 1) <= 2 and short and not explains else "answered"
+
+
+_FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
+
+
+def _figure_miss(r: Reading) -> bool:
+    """The candidate answers, then misses only a figure: every clause that says "不知道" asks after a number and
+    names nothing of the field, and a clause before the first of them names something of it. ("I don't know the
+    exact number" up front is a miss of the question, whatever follows.)"""
+    missing = [i for i, cl in enumerate(r.clauses) if _meant(cl.text, _CUE["dont_know"])]
+    return (bool(missing) and all(_FIGURE_MISS.search(_norm(r.clauses[i].text)) and not r.clauses[i].concepts
+                                  for i in missing)
+            and any(cl.concepts for cl in r.clauses[: missing[0]]))
 
 
 def classify_signal(text: str, vocab: Vocabulary = EMPTY) -> Signal:
@@ -233,10 +246,18 @@ def _naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> li
         if needs and not (r.concepts & needs or _pick(signals, f"naive:{kind}", [], rubric)):
             continue
         for cl in r.clauses:
-            if _meant(cl.text, rx) and not _meant(r.sentences[cl.sent], _CUE["naive_neg"]):
+            if _meant(cl.text, rx) and not _replaced(r.sentences[cl.sent], rx):
                 out.append((kind, cl))
                 break
     return out
+
+
+def _replaced(sentence: str, remedy: re.Pattern) -> bool:
+    """The remedy is an approach the candidate left ("之前用默认的，后来…"), by a word outside the remedy's own
+    wording ("组里之前定的" is one remedy, not a replaced one)."""
+    n = _norm(sentence)
+    own = [(m.start(), m.end()) for m in remedy.finditer(n)]
+    return any(not any(a <= m.start() < b for a, b in own) for m in _meant(sentence, _CUE["naive_neg"]))
 
 
 def _clause_quote(r: Reading, cl: Clause) -> str:

@@ -147,6 +147,11 @@ WANTS_END = ("我们结束吧", "结束吧", "结束面试", "不面了", "就�
              "let's wrap up", "that's enough for today", "i'm done", "i quit", "can we stop", "let us stop",
              "我想结束", "可以结束了", "今天先到这", "先到这里吧", "let's end here", "can we end", "we can stop")
 # Reported speech or negation just before a cue means the candidate is not saying it themselves.
+# A miss of a figure, not of the point: "具体比例没看过", "can't recall the exact number". After a qualitative
+# answer it leaves the answer thin (level 2: the names without the numbers), not unanswered.
+FIGURE_MISS = ("比例", "字节数", "具体数", "数字", "数值", "多少", "百分比", "占比", "具体值", "具体是几", "the exact",
+               "exact number", "exact figure", "the numbers", "the number", "the figure", "the ratio", "percentage",
+               "the breakdown", "how many bytes", "how much exactly")
 REPORTED = ("说", "说过", "跟我说", "写着", "问", "said", "says", "told me", "told us", "asked", "like", "printed")
 NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "didn't", "wasn't")
 
@@ -157,7 +162,11 @@ NAIVE: dict[str, tuple[str, ...]] = {
     "default_config": ("默认配置", "默认参数", "框架推荐", "官方推荐", "照抄", "抄的", "用默认", "照着论文",
                        "default config", "default configuration", "default settings", "the defaults",
                        "copied the config", "copied from", "out of the box", "recommended config", "默认的",
-                       "按默认"),
+                       "按默认",
+                       # A setting taken over from others is no choice of the candidate's either.
+                       "之前定的", "组里定的", "别人定的", "前人定的", "已经定好", "沿用下来", "继承下来",
+                       "inherited the", "was already set", "were already set", "set before i joined",
+                       "someone else chose", "someone else picked"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few"),
 }

@@ -114,11 +114,13 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.credited = len(credits)
     f.credited_numbers = sum(1 for c in credits if any(k != "bare" for cl in c.window.clauses for k in cl.numbers))
     # Off the question: nothing of the topic or the question, or a word of it in an answer about something else.
+    # (An answer with no term of the field at all is vague, not off the question.) One sentence about the question
+    # is enough: an answer on it that goes on to a neighbouring point is not about something else.
     concepts = {t for t in units_all if t.startswith("c:")}
     rel_c = len(r.vocab.closed([t[2:] for t in concepts]) & {t[2:] for t in wanted if t.startswith("c:")})
-    # (An answer with no term of the field at all is vague, not off the question.)
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and (
-        rel < 1 or (bool(r.vocab.concepts) and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3))
+        rel < 1 or (bool(r.vocab.concepts) and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
+                    and not any(_on_question(r, i, wanted, question_terms) for i in range(len(r.sentences)))))
     exp = _own(r)
     if r.has("tradeoff"):
         f.judgement.append("tradeoff")
@@ -129,6 +131,17 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     if exp and (r.has("provenance") or r.has("outcome")):
         f.judgement.append("measured")
     return f
+
+
+def _on_question(r: R.Reading, i: int, wanted: frozenset[str], question: frozenset[str]) -> bool:
+    """Sentence i is about the topic or the question: two of its concepts, a third of them, or the question's own
+    subject with a number ("checkpoints … 64 files of 1.7 GB": the rest of the sentence is how it is done)."""
+    cls = r.sentence_clauses(i)
+    said = {c for cl in cls for c in cl.said if r.vocab.kind(c) != "context"}
+    closed = r.vocab.closed(said)
+    rel = len(closed & {t[2:] for t in wanted if t.startswith("c:")})
+    asked = closed & {t[2:] for t in question if t.startswith("c:")}
+    return rel >= 2 or (rel >= 1 and (rel / len(said) >= 0.3 or bool(asked and any(cl.numbers for cl in cls))))
 
 
 def _claim_sentence(n: str) -> bool:

@@ -182,3 +182,52 @@ PAIRS = [
 def test_trade_off_validation_and_incident_wording_count_the_same_in_both_languages(ours, topic, zh, en):
     a, b = score(ours, "zh", topic, zh), score(ours, "en", topic, en)
     assert a.level == b.level and a.level >= 3
+
+
+def test_an_answer_on_the_question_that_goes_on_to_a_neighbouring_point_is_not_off_the_question(ours):
+    # The first half alone is a level-2 answer; adding the memory it comes to must not make it "another question".
+    head = "TP8 放在机内走 NVLink，PP8 跨机，DP32"
+    q = "你们 130B 的并行配置是怎么定的？"
+    alone = score(ours, "zh", 3, head + "。", q)
+    longer = score(ours, "zh", 3, head + "；130B 的参数加优化器状态用分布式优化器切开以后每卡大概 60 GB。", q)
+    assert alone.level == 2 and longer.level >= 2
+    assert "没有扣住问题" not in longer.feedback
+
+
+def test_a_degree_written_onto_its_name_is_the_name(ours):
+    from interviewer.vocabulary import variants
+    assert "tp" in variants("tp8") and "dp" in variants("dp32") and variants("h100") == ("h100",)
+    found = ours["zh"].vocabulary.find("tp8 放在机内，pp4 跨机，dp32")[0]
+    assert {"tp", "pp", "dp"} <= set(found)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "一个 step 的时间花在哪了？", "主要是前向反向的计算，还有 DP 的梯度通信，具体比例没看过。"),
+    ("zh", "混合精度下每个参数多少显存？", "权重和梯度是 BF16，优化器是 FP32，具体字节数记不太清，大概十几个字节。"),
+    ("en", "Where does the time of a step go?",
+     "Mostly forward and backward compute, then the gradient all-reduce of DP; I can't recall the exact ratio."),
+])
+def test_missing_only_a_figure_after_answering_is_a_thin_answer_not_a_miss(ours, lang, question, answer):
+    topic = 10 if "step" in question else 2
+    a = score(ours, lang, topic, answer, question)
+    assert a.signal != "dont_know" and a.level == 2
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How much memory does one parameter cost with mixed-precision Adam?",
+     "I don't know the exact number, sorry. I usually just reduce the batch size until it stops OOMing."),
+    ("zh", "ZeRO 三个级别有什么区别？", "ZeRO 我听说过，是 DeepSpeed 的，具体三级分别切什么我不太清楚。"),
+])
+def test_a_miss_of_the_question_itself_stays_a_miss(ours, lang, question, answer):
+    topic = 2 if "memory" in question else 6
+    a = score(ours, lang, topic, answer, question)
+    assert a.signal == "dont_know" and a.level == 1
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我们 64 卡训 13B，用了 TP 和 DP，TP=8 放在机内，DP=8，这是组里之前定的。"),
+    ("en", "We train 13B on 64 GPUs with TP and DP, TP=8 inside the node and DP=8; it was already set before I joined."),
+])
+def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, answer):
+    q = "你们的并行配置是怎么定的？" if lang == "zh" else "How did you choose your parallel configuration?"
+    assert score(ours, lang, 3, answer, q).level == 2

@@ -231,3 +231,12 @@ def test_a_miss_of_the_question_itself_stays_a_miss(ours, lang, question, answer
 def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, answer):
     q = "你们的并行配置是怎么定的？" if lang == "zh" else "How did you choose your parallel configuration?"
     assert score(ours, lang, 3, answer, q).level == 2
+
+
+def test_an_answer_that_is_only_the_packs_misconception_is_level_1(ours):
+    wrong = score(ours, "zh", 10, "MFU 就是 GPU 的利用率吧，nvidia-smi 里能看到。", "MFU 怎么算？")
+    assert wrong.level == 1 and any("充当 MFU" in d.signal for d in wrong.danger_signals)
+    # The same flag on an answer that also names what it knows of the field stays a thin answer.
+    names = score(ours, "zh", 7, "上下文并行就是序列并行的一种，都是按序列切，Megatron 里叫 CP，DeepSpeed 里叫 Ulysses。",
+                  "序列并行为什么不够用？")
+    assert names.level == 2

@@ -130,6 +130,46 @@ class Item:
 _PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并|同时|而(?=[\u3400-\u9fff])")
 
 
+_OR = re.compile(r"\s+or\s+|或者(?!说)|或(?![许是])")
+_EN_WORD = re.compile(r"[A-Za-z0-9][\w.\-/']*")
+_CJK_TAIL = re.compile(r"[\u3400-\u9fff]+$")
+_CJK_HEAD = re.compile(r"^[\u3400-\u9fff]+")
+
+
+def alternatives(text: str) -> list[str]:
+    """A text naming two alternatives, once with each: "passes off GPU utilisation or the sparse peak as MFU" is
+    met by an answer that passes off utilisation alone. An alternative runs to the nearest function word (at most
+    three words) in English, to the end of its run of characters in Chinese."""
+    m = _OR.search(text)
+    if not m:
+        return []
+    before, after = text[: m.start()], text[m.end():]
+    if m.group().strip() == "or":
+        words = list(_EN_WORD.finditer(before))
+        start = len(before)
+        for w in reversed(words[-3:]):
+            if w.group().lower() in STOP_EN:
+                break
+            start = w.start()
+        ahead = list(_EN_WORD.finditer(after))
+        end, taken = 0, 0
+        for w in ahead:
+            low = w.group().lower()
+            if low in STOP_EN and not taken:
+                end = w.end()  # "or the sparse peak": the article goes with it
+                continue
+            if low in STOP_EN or taken == 3:
+                break
+            end, taken = w.end(), taken + 1
+    else:
+        tail, head = _CJK_TAIL.search(before), _CJK_HEAD.search(after)
+        start = tail.start() if tail else len(before)
+        end = head.end() if head else 0
+    if start == len(before) or end == 0:
+        return []
+    return [f"{before} {after[end:]}".strip(), f"{before[:start]} {after}".strip()]
+
+
 class Rubric:
     """The terms of every marker, ladder rung and red flag of a pack (or of one topic), with their weights."""
 
@@ -194,7 +234,8 @@ class Rubric:
     def item(self, text: str) -> Item:
         if text not in self._items:
             parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
-            pts = tuple(pt for pt in (self.point(p) for p in parts) if len(pt.terms) >= 2)
+            parts += [alt for p in [text, *parts] for alt in alternatives(p)]
+            pts = tuple(pt for pt in (self.point(p) for p in dict.fromkeys(parts)) if len(pt.terms) >= 2)
             n = norm(text)
             cues = frozenset(k for k, rx in _marker_cue_rx().items() if rx.search(n))
             self._items[text] = Item(text, self.point(text), pts if len(pts) > 1 else (), cues)

@@ -236,7 +236,19 @@ def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, a
 def test_an_answer_that_is_only_the_packs_misconception_is_level_1(ours):
     wrong = score(ours, "zh", 10, "MFU 就是 GPU 的利用率吧，nvidia-smi 里能看到。", "MFU 怎么算？")
     assert wrong.level == 1 and any("充当 MFU" in d.signal for d in wrong.danger_signals)
+    # The flag names two alternatives ("GPU utilisation or the sparse peak"); one of them is enough to raise it.
+    en = score(ours, "en", 10, "MFU is basically the GPU utilization, you can see it in nvidia-smi.", "How do you compute MFU?")
+    assert en.level == 1 and any("as MFU" in d.signal for d in en.danger_signals)
     # The same flag on an answer that also names what it knows of the field stays a thin answer.
     names = score(ours, "zh", 7, "上下文并行就是序列并行的一种，都是按序列切，Megatron 里叫 CP，DeepSpeed 里叫 Ulysses。",
                   "序列并行为什么不够用？")
     assert names.level == 2
+
+
+def test_a_rubric_text_naming_two_alternatives_is_met_by_either():
+    from interviewer.scoring_rubric import alternatives
+    assert [" ".join(a.split()) for a in alternatives("passes off GPU utilisation or the sparse peak as MFU")] == [
+        "passes off GPU utilisation as MFU", "passes the sparse peak as MFU"]
+    assert [" ".join(a.split()) for a in alternatives("拿 GPU 利用率或稀疏峰值充当 MFU")] == [
+        "拿 GPU 利用率 MFU", "拿 GPU 稀疏峰值充当 MFU"]
+    assert alternatives("或许可以先看时间线") == [] and alternatives("no alternative here") == []

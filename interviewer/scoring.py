@@ -161,6 +161,27 @@ def _topic_terms(rubric: Rubric, text: str) -> frozenset[str]:
     return rubric.terms_of(text)
 
 
+def asked_topic(topic: Topic, question: str) -> Topic:
+    """The topic a question is about: its chain's, unless the question plainly belongs to another topic of the pack
+    ("MFU 是按什么口径算的？" asked in a chain on parallel layouts is judged by MFU's markers)."""
+    pack = topic.pack
+    if pack is None or not question or topic not in pack.topics:
+        return topic
+    rubric = rubric_for(_docs(topic, []), topic.vocabulary)
+    asked = _topic_terms(rubric, question)
+
+    def fit(t: Topic, text: str) -> float:
+        return sum(rubric.weight(x) for x in asked & _topic_terms(rubric, text) if x.startswith("c:"))
+
+    fits = sorted(((fit(t, t.title), t.index, t) for t in pack.topics), key=lambda x: x[:2], reverse=True)
+    # Only a question about another topic's headline (what its title names) that nothing of its own topic's rubric
+    # speaks of moves; a tie stays where it is.
+    if fits[0][0] > 0 and fits[0][0] > fits[1][0] and not fit(topic, " ".join([topic.title, *topic.ladder,
+                                                                                  *topic.markers])):
+        return fits[0][2]
+    return topic
+
+
 def _numeric(topic: Topic) -> bool:
     pack = topic.pack
     markers = [m for t in pack.topics for m in t.markers] if pack is not None else list(topic.markers)
@@ -343,7 +364,10 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
                       and L.claim_clause(r, cl)), None)
         if claim is not None:
             add(_generic("unsourced", lang), _clause_quote(r, claim))
-    if r.clauses and level is not None and level <= 2 and not out and signal not in ("dont_know", "not_mine"):
+    if f.off_question and r.clauses and signal not in ("dont_know", "not_mine"):
+        # What it says may be sound; it is about something else, and "vague" would misdescribe it.
+        add(_generic("off_question", lang), _clause_quote(r, r.clauses[0]))
+    elif r.clauses and level is not None and level <= 2 and not out and signal not in ("dont_know", "not_mine"):
         # A level-2 answer is names without mechanism by definition: say so on a clause that only names.
         plain = [cl for cl in r.clauses if r.stuffing or _plain_clause(r, cl)]
         if plain:

@@ -282,7 +282,11 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
         return None
     everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
     hit = item.whole.terms & everything
-    if not hit or r.numbers < 1:
+    # On the marker's subject: a word of it few of the rubric's texts use, or enough of its words together ("rank"
+    # alone is in a dozen markers: a story about checkpoint files per rank is no hang story).
+    about = any(rubric.specific(t) and not t.startswith(("z:", "n:")) for t in hit) or sum(
+        rubric.weight(t) for t in hit) >= rubric.min_weight
+    if not about or r.numbers < 1:
         return None
     # The sentence of the story that says most of the marker (its steps, its numbers), else the one opening it.
     found: Credit | None = None

@@ -92,6 +92,7 @@ def literal_terms(text: str, framing: bool = True, vocab: Vocabulary = EMPTY) ->
         if unit:
             out.add("n:" + m.group(1) + _UNIT.get(unit, unit))
     for run in _CJK_RUN.findall(n):
+        run = _ZH_ASKING.sub("|", run)
         if not framing:
             for f in _FRAMING_ZH:
                 run = run.replace(f, "|")
@@ -101,6 +102,8 @@ def literal_terms(text: str, framing: bool = True, vocab: Vocabulary = EMPTY) ->
     return frozenset(out)
 
 
+# Question words ask; they name nothing (English ones are in STOP_EN): "改了什么" and "按什么口径" share no term.
+_ZH_ASKING = re.compile("为什么|什么|怎么样|怎么|怎样|如何|哪些|哪个|哪里|哪儿|多少|是否|有没有")
 # Characters that only glue a Chinese phrase together; a pair across one of them is not a term.
 _ZH_GLUE = "的了是在就把和与及或这那个到从对时后也都能可以为而但所因让被着过约等其中之各该将已于以"
 _ZH_SPLIT = re.compile("[|" + _ZH_GLUE + "]+")

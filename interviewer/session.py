@@ -22,7 +22,7 @@ from interviewer.plan import Chain, InterviewPlan
 from interviewer.providers.base import Decision, Engine, Scorer, TurnContext
 from interviewer.providers.offline import OfflineEngine, OfflineScorer
 from interviewer.resume import Resume
-from interviewer.scoring import Assessment, build_scorecard, verify
+from interviewer.scoring import Assessment, asked_topic, build_scorecard, verify
 from interviewer.skills import SkillPack, Topic, ref
 from interviewer.textutil import QUESTION_MARKS, normalize_key, question_key, split_top, strip_controls
 from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
@@ -220,8 +220,8 @@ class Session:
         question = self.pending_question.text if self.pending_question else ""
         reading = None
         if command is None and chain is not None:
-            topic = self._topic(chain)
-            reading, _ = self.offline_scorer.score(topic, question, text, chain.danger_signals, t.lang)
+            topic, danger = self._judged_by(chain, question)
+            reading, _ = self.offline_scorer.score(topic, question, text, danger, t.lang)
         asked = progress.basis_of(self.pending_question.target) if self.pending_question else ""
         covers = self._covers(text, asked, reading.signal not in progress.UNANSWERED) if reading is not None else []
         turn = Turn(index=len(t.turns), role="candidate", text=text, chain=chain.id if chain else None,
@@ -233,8 +233,15 @@ class Session:
         self._save()
         # Only real answers go to an LLM scorer: a goodbye or a refusal has nothing to assess.
         if reading is not None and reading.level is not None and self.scorer.name != "offline":
-            self._score_later(turn, self._topic(chain), question, chain.danger_signals)
+            self._score_later(turn, *self._judged_by(chain, question), question)
         return turn
+
+    def _judged_by(self, chain: Chain, question: str) -> tuple[Topic, list[str]]:
+        """The topic an answer is scored against, with its red flags: the chain's, unless the question asked about
+        another topic's subject ("MFU 是按什么口径算的？" in a chain on parallel layouts)."""
+        own = self._topic(chain)
+        topic = asked_topic(own, question)
+        return (own, chain.danger_signals) if topic is own else (topic, self.pack.danger_for(topic.title))
 
     def _covers(self, text: str, asked: str, answered: bool) -> list[Covered]:
         """Every chain's follow-ups (and the rungs kept for stepping down) that this answer already answers."""
@@ -256,7 +263,7 @@ class Session:
                 out.append(Covered(chain=chain_id, item=it.follow_up, basis=it.basis, quote=quote))
         return out
 
-    def _score_later(self, turn: Turn, topic: Topic, question: str, danger: list[str]) -> None:
+    def _score_later(self, turn: Turn, topic: Topic, danger: list[str], question: str) -> None:
         """The LLM scorer runs beside the next question; its verified result replaces the offline reading."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="scorer")

@@ -252,3 +252,26 @@ def test_a_rubric_text_naming_two_alternatives_is_met_by_either():
     assert [" ".join(a.split()) for a in alternatives("拿 GPU 利用率或稀疏峰值充当 MFU")] == [
         "拿 GPU 利用率 MFU", "拿 GPU 稀疏峰值充当 MFU"]
     assert alternatives("或许可以先看时间线") == [] and alternatives("no alternative here") == []
+
+
+def test_a_question_about_another_topics_subject_is_judged_by_that_topic(ours):
+    from interviewer.scoring import asked_topic
+    parallel = ours["zh"].topic(3)
+    assert asked_topic(parallel, "MFU 是按什么口径算的？").title == ours["zh"].topic(10).title
+    # A question its own topic's rubric speaks of stays with it, even when it names another topic's words.
+    assert asked_topic(parallel, "TP 放机内而 PP 跨机的原因是什么？") is parallel
+    hangs = ours["en"].topic(15)
+    assert "Checkpoint" in asked_topic(hangs, "Can you tell me how many steps recovery lost?").title
+
+
+def test_a_story_about_something_else_is_not_the_markers_story(ours):
+    # "rank" is in a dozen markers: a story of checkpoint files per rank does not tell a hang investigation.
+    a = score(ours, "zh", 15, "checkpoint 我们用 torch.distributed.checkpoint，每个 rank 存自己的分片，7B 的 FSDP 存 64 个文件"
+                              "每个 1.7 GB，25 秒存完，之前 rank0 单写要 6 分钟。", "最近一次事故从发现到定位用了多久？")
+    assert not a.markers and a.level == 1
+    assert [d.signal for d in a.danger_signals] == ["答非所问"]  # not "vague": it is precise, about something else
+
+
+def test_after_i_dont_know_the_feedback_names_the_point_the_question_asked_for(ours):
+    a = score(ours, "zh", 10, "不会。", "MFU 是按什么口径算的？")
+    assert "6N" in a.feedback  # the formula, not "改了什么" matched on the question word 什么

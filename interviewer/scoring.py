@@ -182,6 +182,25 @@ def asked_topic(topic: Topic, question: str) -> Topic:
     return topic
 
 
+def _own_concepts(topic: Topic) -> frozenset[str]:
+    """The topic's concepts (closed) that at most a quarter of the pack's topics also speak of."""
+    pack = topic.pack
+    if pack is None or topic not in pack.topics:
+        return frozenset()
+    texts = tuple(" ".join([t.title, *t.ladder, *t.markers]) for t in pack.topics)
+    return _own_of(texts, pack.topics.index(topic), topic.vocabulary)
+
+
+@lru_cache(maxsize=256)
+def _own_of(texts: tuple[str, ...], i: int, vocab: Vocabulary) -> frozenset[str]:
+    each = [concepts_of(text, vocab) for text in texts]
+    spread: dict[str, int] = {}
+    for cs in each:
+        for c in cs:
+            spread[c] = spread.get(c, 0) + 1
+    return frozenset("c:" + c for c in each[i] if spread[c] <= max(1, len(texts) // 4))
+
+
 def _numeric(topic: Topic) -> bool:
     pack = topic.pack
     markers = [m for t in pack.topics for m in t.markers] if pack is not None else list(topic.markers)
@@ -405,7 +424,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     question_terms = _topic_terms(rubric, question) if question else frozenset()
     credits, seen = M.credit_markers(r, rubric, list(topic.markers), question_terms) if not r.stuffing else ([], {})
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
-                   _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question))
+                   _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
+                   own=_own_concepts(topic))
     level = L.level(r, f)
     signal = _signal(r, level, f)
     if signal in ("dont_know", "not_mine"):

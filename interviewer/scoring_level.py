@@ -61,7 +61,9 @@ def _literal_all(r: R.Reading) -> frozenset[str]:
 
 def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question_terms: frozenset[str],
              credits: list[Credit], numeric: bool = True, solid_terms: frozenset[str] = frozenset(),
-             asked: frozenset[str] = frozenset()) -> Features:
+             asked: frozenset[str] = frozenset(), own: frozenset[str] = frozenset()) -> Features:
+    """`own` are the topic's concepts few other topics share (a concept every topic speaks of is no sign the
+    answer is about this one)."""
     f = Features(numeric=numeric)
     wanted = topic_terms | question_terms
     said: set[str] = set()
@@ -118,9 +120,15 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     # is enough: an answer on it that goes on to a neighbouring point is not about something else.
     concepts = {t for t in units_all if t.startswith("c:")}
     rel_c = len(r.vocab.closed([t[2:] for t in concepts]) & {t[2:] for t in wanted if t.startswith("c:")})
+    # Or it explains something, takes up nothing the question asked and shares only the field's broad ideas with
+    # the topic ("topology", "communication"): a story of a flapping NIC does not say how the causal mask was
+    # balanced. (A list of names off the question stays a names answer.)
+    mine = r.vocab.closed([t[2:] for t in concepts]) & {t[2:] for t in own}
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and (
         rel < 1 or (bool(r.vocab.concepts) and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
-                    and not any(_on_question(r, i, wanted, question_terms) for i in range(len(r.sentences)))))
+                    and not any(_on_question(r, i, wanted, question_terms) for i in range(len(r.sentences))))
+        or (bool(asked) and bool(own) and not f.answered and not mine and len(concepts) >= 3
+            and (f.statements or f.grounded)))
     exp = _own(r)
     if r.has("tradeoff"):
         f.judgement.append("tradeoff")

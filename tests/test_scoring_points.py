@@ -275,3 +275,17 @@ def test_a_story_about_something_else_is_not_the_markers_story(ours):
 def test_after_i_dont_know_the_feedback_names_the_point_the_question_asked_for(ours):
     a = score(ours, "zh", 10, "不会。", "MFU 是按什么口径算的？")
     assert "6N" in a.feedback  # the formula, not "改了什么" matched on the question word 什么
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Last month a node had a flapping NIC: step time went from 1.9 s to 2.6 s. We found it by comparing per-rank "
+           "all-reduce time in our dashboards, drained the node, and added an alert on NIC error counters; detection "
+           "went from 3 hours to 10 minutes."),
+    ("zh", "上个月有台机器网卡抖动，step 从 1.9 秒涨到 2.6 秒，我们对比各 rank 的 all-reduce 耗时找到它，摘掉节点，"
+           "再给网卡错误计数加了告警，发现时间从 3 小时缩到 10 分钟。"),
+])
+def test_a_sound_story_about_something_else_is_not_an_answer_to_the_question(ours, lang, answer):
+    q = "How was load balanced under the causal mask?" if lang == "en" else "causal mask 下负载是怎么均衡的？"
+    a = score(ours, lang, 7, answer, q)
+    assert a.level == 1 and not a.markers
+    assert any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)

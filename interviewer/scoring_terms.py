@@ -14,8 +14,10 @@ MARKER_CUES: dict[str, tuple[str, ...]] = {
                "calculate", "number", "how much", "estimate", "estimates", "work out"),
     # "the main cost" / "成本大头" name a concept, not a trade-off: only "the cost of" asks for one.
     "tradeoff": ("取舍", "权衡", "代价", "tradeoff", "trade-off", "trade off", "the cost", "cost of", "balance"),
-    "incident": ("时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后", "案例", "经验", "经过", "timeline", "one failure",
-                 "follow-up", "a case", "experience", "been through", "one training"),
+    # A story's timeline ("恢复的时间线", "the timeline of one recovery"), not a profiler's ("读时间线先看空隙").
+    "incident": ("的时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后", "案例", "经验", "经过", "timeline of",
+                 "one failure", "follow-up", "a case", "experience", "been through", "one training", "story",
+                 "walks through one"),
     "causal": ("理由", "依据", "推演", "为什么", "reasoning", "rationale", "walk-through", "why"),
     "measure": ("怎么测", "测", "measure"),
     "mechanism": ("实现方式", "方案", "怎么实现", "implemented", "an approach", "approach", "how it is handled",

@@ -127,7 +127,7 @@ class Item:
     cues: frozenset[str]
 
 
-_PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并|同时|而(?=[\u3400-\u9fff])")
+_PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并(?![行发])|同时|而(?=[\u3400-\u9fff])")
 
 
 class Rubric:

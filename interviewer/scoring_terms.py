@@ -10,8 +10,10 @@ from __future__ import annotations
 # Markers and danger signals say "can compute", "has a number", "trade-off", "a failure's timeline":
 # these words in rubric text become requirements on the answer's cues, not concepts.
 MARKER_CUES: dict[str, tuple[str, ...]] = {
-    "number": ("数字", "算出", "能算", "估算", "多少", "估出", "can compute", "computes", "compute the", "computing",
-               "calculate", "number", "how much", "estimate", "estimates", "work out"),
+    # A share of the step is a figure too ("各占 step 的比例": "训练 20%").
+    "number": ("数字", "算出", "能算", "估算", "多少", "估出", "比例", "占比", "can compute", "computes", "compute the",
+               "computing", "calculate", "number", "how much", "estimate", "estimates", "work out", "share of",
+               "shares of"),
     # "the main cost" / "成本大头" name a concept, not a trade-off: only "the cost of" asks for one.
     "tradeoff": ("取舍", "权衡", "代价", "tradeoff", "trade-off", "trade off", "the cost", "cost of", "balance"),
     # A story's timeline ("恢复的时间线", "the timeline of one recovery"), not a profiler's ("读时间线先看空隙").

@@ -282,7 +282,8 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
         return None
     everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
     hit = item.whole.terms & everything
-    if not hit or r.numbers < 1:
+    # A story about something else shares a word or two of the marker at most ("逐位一致" is no hang's "不一致").
+    if len(hit) < 2 or all(t.startswith("z:") for t in hit) or r.numbers < 1:
         return None
     # The sentence of the story that says most of the marker (its steps, its numbers), else the one opening it.
     found: Credit | None = None

@@ -17,7 +17,8 @@ MARKER_CUES: dict[str, tuple[str, ...]] = {
     # "the main cost" / "成本大头" name a concept, not a trade-off: only "the cost of" asks for one.
     "tradeoff": ("取舍", "权衡", "代价", "tradeoff", "trade-off", "trade off", "the cost", "cost of", "balance"),
     # A story's timeline ("恢复的时间线", "the timeline of one recovery"), not a profiler's ("读时间线先看空隙").
-    "incident": ("的时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后", "案例", "经验", "经过", "timeline of",
+    # "事后把排查固化成防线" follows a story; "改为事后校验" (checking after the fact) is a mechanism.
+    "incident": ("的时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后把", "事后补", "事后加", "案例", "经验", "经过", "timeline of",
                  "one failure", "follow-up", "a case", "experience", "been through", "one training", "story",
                  "walks through one"),
     "causal": ("理由", "依据", "推演", "为什么", "reasoning", "rationale", "walk-through", "why"),

@@ -100,22 +100,30 @@ def shows(r: R.Reading, w: Window, matched: frozenset[str], point_terms: frozens
 
     if all(claim_clause(r, cl) for cl in w.clauses):
         return False  # "MFU 做到了 60%，属于业界领先" shows no point, whatever words it shares with one
-    for cl in w.clauses:
-        if any(k != "bare" for k in cl.numbers):
-            return True
-        # A mechanism word besides the point's own subject ("Weight sync is done through the framework" only
-        # names the subject).
-        if any(r.vocab.kind(c) == "mech" and "c:" + c not in point_terms for c in cl.said):
-            return True
-    for sent in {cl.sent for cl in w.clauses}:
-        first = r.sentence_clauses(sent)[0]  # sentence-level cues live on its first clause
-        if (first.cues.get("causal") or first.cues.get("tradeoff") or first.cues.get("contrast")
-                or first.cues.get("sequence")):
-            return True  # a reason, a weighing, or the steps of a procedure ("…, then replay that batch")
+    if _evidence(r, w.clauses, point_terms):
+        return True
     # Three of the point's own terms with a mechanism among them is a statement of it ("ZeRO-1 切优化器状态，
     # ZeRO-2 再切梯度"); without a vocabulary no word is known to be a mechanism, so three terms are enough.
     mech = any(r.vocab.kind(t[2:]) == "mech" for t in matched if t.startswith("c:"))
     return (len(matched) >= 3 and (mech or not r.vocab.concepts)) or len(matched) >= 5
+
+
+_REASONS = tuple(R.CUES[k] for k in ("causal", "tradeoff", "contrast", "sequence"))
+
+
+def _evidence(r: R.Reading, clauses: list[R.Clause], point_terms: frozenset[str]) -> bool:
+    """A number, a mechanism word besides the point's own subject ("Weight sync is done through the framework"
+    only names it), or a reason, a weighing or the steps of a procedure ("…, then replay that batch") in these
+    clauses themselves: a reason elsewhere in the sentence is not in the quote."""
+    for cl in clauses:
+        if any(k != "bare" for k in cl.numbers):
+            return True
+        if any(r.vocab.kind(c) == "mech" and "c:" + c not in point_terms for c in cl.said):
+            return True
+        n = R.norm(cl.text)
+        if any(rx.search(n) for rx in _REASONS) or (cl is not r.sentence_clauses(cl.sent)[0] and R.SO.match(n)):
+            return True
+    return False
 
 
 def negated(w: Window) -> bool:
@@ -310,7 +318,9 @@ def _verbatim(c: Credit) -> bool:
 
 
 def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
-    return (not negated(c.window) and _cues_met(r, item, c.window) and shows(r, c.window, c.matched, c.point.terms)
+    # What shows the point is in the answer: the question's words ("given") count towards the point, not its evidence.
+    return (not negated(c.window) and _cues_met(r, item, c.window)
+            and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text))
 
 

@@ -102,8 +102,12 @@ def shows(r: R.Reading, w: Window, matched: frozenset[str], point_terms: frozens
         return False  # "MFU 做到了 60%，属于业界领先" shows no point, whatever words it shares with one
     if _evidence(r, w.clauses, point_terms):
         return True
-    # Three of the point's own terms with a mechanism among them is a statement of it ("ZeRO-1 切优化器状态，
-    # ZeRO-2 再切梯度"); without a vocabulary no word is known to be a mechanism, so three terms are enough.
+    return _rich(r, matched)
+
+
+def _rich(r: R.Reading, matched: frozenset[str]) -> bool:
+    """Three of the point's own terms with a mechanism among them is a statement of it ("ZeRO-1 切优化器状态，
+    ZeRO-2 再切梯度"); without a vocabulary no word is known to be a mechanism, so three terms are enough."""
     mech = any(r.vocab.kind(t[2:]) == "mech" for t in matched if t.startswith("c:"))
     return (len(matched) >= 3 and (mech or not r.vocab.concepts)) or len(matched) >= 5
 
@@ -348,13 +352,34 @@ def _loose(r: R.Reading, rubric: Rubric, item: Item) -> float:
 
 
 def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
-    """The window from its first to its last clause that carries the point (or a number beside it)."""
+    """The window's clauses that carry the point, with the nearest one beside them that shows it (a number, a
+    mechanism, a reason) when they do not show it themselves; never a long answer whole."""
     w = c.window
-    useful = [i for i, cl in enumerate(w.clauses)
-              if c.matched & clause_terms(r, rubric, cl) or any(k != "bare" for k in cl.numbers)]
-    if not useful:
+
+    def shown(cls: list[R.Clause]) -> bool:
+        terms = c.matched & frozenset().union(*(clause_terms(r, rubric, cl) for cl in cls))
+        return _evidence(r, cls, c.point.terms) or _rich(r, terms)
+
+    carry = [i for i, cl in enumerate(w.clauses) if c.matched & clause_terms(r, rubric, cl)]
+    if not carry:
         return w.text
-    part = w.clauses[useful[0] : useful[-1] + 1]
+    lo, hi = carry[0], carry[-1]
+    if not shown(w.clauses[lo : hi + 1]):
+        beside = [i for i, cl in enumerate(w.clauses) if shown([cl])]
+        if beside:
+            i = min(beside, key=lambda i: (lo - i if i < lo else i - hi, i))
+            lo, hi = min(lo, i), max(hi, i)
+    part = w.clauses[lo : hi + 1]
+    if len(part) == len(r.clauses) > 1 and sum(len(cl.text) for cl in part) > 80:
+        # The whole answer shows nothing in particular: the clauses that carry the point if they show it, else
+        # the clause that shows most of the marker.
+        core = w.clauses[carry[0] : carry[-1] + 1]
+        if len(core) < len(part) and shown(core):
+            part = core
+        else:
+            whole = rubric.item(c.item).whole.terms | c.matched
+            part = [max([cl for cl in part if shown([cl])] or part,
+                        key=lambda cl: sum(rubric.weight(t) for t in whole & clause_terms(r, rubric, cl)))]
     pieces = []
     for sent in dict.fromkeys(cl.sent for cl in part):
         mine = [cl for cl in part if cl.sent == sent]

@@ -360,7 +360,10 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
         terms = c.matched & frozenset().union(*(clause_terms(r, rubric, cl) for cl in cls))
         return _evidence(r, cls, c.point.terms) or _rich(r, terms)
 
-    carry = [i for i, cl in enumerate(w.clauses) if c.matched & clause_terms(r, rubric, cl)]
+    # The window was chosen for what it shows of the whole marker: the clauses that carry the point or another
+    # word of the marker ("…22% of a 1.9 s step: I summed the gaps on the compute stream…").
+    marker = c.matched | frozenset(t for t in rubric.item(c.item).whole.terms if not t.startswith(("n:", "z:")))
+    carry = [i for i, cl in enumerate(w.clauses) if marker & clause_terms(r, rubric, cl)]
     if not carry:
         return w.text
     lo, hi = carry[0], carry[-1]
@@ -372,14 +375,17 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
     part = w.clauses[lo : hi + 1]
     if len(part) == len(r.clauses) > 1 and sum(len(cl.text) for cl in part) > 80:
         # The whole answer shows nothing in particular: the clauses that carry the point if they show it, else
-        # the clause that shows most of the marker.
-        core = w.clauses[carry[0] : carry[-1] + 1]
+        # the clause that shows most of it.
+        point = [i for i, cl in enumerate(w.clauses) if c.matched & clause_terms(r, rubric, cl)] or carry
+        core = w.clauses[point[0] : point[-1] + 1]
         if len(core) < len(part) and shown(core):
             part = core
         else:
-            whole = rubric.item(c.item).whole.terms | c.matched
+            def weight(cl: R.Clause, terms: frozenset[str]) -> float:
+                return sum(rubric.weight(t) for t in terms & clause_terms(r, rubric, cl))
+
             part = [max([cl for cl in part if shown([cl])] or part,
-                        key=lambda cl: sum(rubric.weight(t) for t in whole & clause_terms(r, rubric, cl)))]
+                        key=lambda cl: (weight(cl, c.matched), weight(cl, marker)))]
     pieces = []
     for sent in dict.fromkeys(cl.sent for cl in part):
         mine = [cl for cl in part if cl.sent == sent]

@@ -105,12 +105,18 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
 _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
 
 
+@lru_cache(maxsize=64)
+def _figure_concepts(vocab: Vocabulary) -> frozenset[str]:
+    return frozenset(vocab.find(_norm(" ".join(T.FIGURE_MISS)))[0])
+
+
 def _figure_miss(r: Reading) -> bool:
     """The candidate answers, then misses only a figure: every clause that says "不知道" asks after a number and
     names nothing of the field, and a clause before the first of them names something of it. ("I don't know the
     exact number" up front is a miss of the question, whatever follows.)"""
     missing = [i for i, cl in enumerate(r.clauses) if _meant(cl.text, _CUE["dont_know"])]
-    return (bool(missing) and all(_FIGURE_MISS.search(_norm(r.clauses[i].text)) and not r.clauses[i].concepts
+    figures = _figure_concepts(r.vocab)  # "比例" may be a concept of its own: a share is a figure
+    return (bool(missing) and all(_FIGURE_MISS.search(_norm(r.clauses[i].text)) and not r.clauses[i].concepts - figures
                                   for i in missing)
             and any(cl.concepts for cl in r.clauses[: missing[0]]))
 

@@ -100,22 +100,34 @@ def shows(r: R.Reading, w: Window, matched: frozenset[str], point_terms: frozens
 
     if all(claim_clause(r, cl) for cl in w.clauses):
         return False  # "MFU 做到了 60%，属于业界领先" shows no point, whatever words it shares with one
-    for cl in w.clauses:
-        if any(k != "bare" for k in cl.numbers):
-            return True
-        # A mechanism word besides the point's own subject ("Weight sync is done through the framework" only
-        # names the subject).
-        if any(r.vocab.kind(c) == "mech" and "c:" + c not in point_terms for c in cl.said):
-            return True
-    for sent in {cl.sent for cl in w.clauses}:
-        first = r.sentence_clauses(sent)[0]  # sentence-level cues live on its first clause
-        if (first.cues.get("causal") or first.cues.get("tradeoff") or first.cues.get("contrast")
-                or first.cues.get("sequence")):
-            return True  # a reason, a weighing, or the steps of a procedure ("…, then replay that batch")
-    # Three of the point's own terms with a mechanism among them is a statement of it ("ZeRO-1 切优化器状态，
-    # ZeRO-2 再切梯度"); without a vocabulary no word is known to be a mechanism, so three terms are enough.
+    if _evidence(r, w.clauses, point_terms):
+        return True
+    return _rich(r, matched)
+
+
+def _rich(r: R.Reading, matched: frozenset[str]) -> bool:
+    """Three of the point's own terms with a mechanism among them is a statement of it ("ZeRO-1 切优化器状态，
+    ZeRO-2 再切梯度"); without a vocabulary no word is known to be a mechanism, so three terms are enough."""
     mech = any(r.vocab.kind(t[2:]) == "mech" for t in matched if t.startswith("c:"))
     return (len(matched) >= 3 and (mech or not r.vocab.concepts)) or len(matched) >= 5
+
+
+_REASONS = tuple(R.CUES[k] for k in ("causal", "tradeoff", "contrast", "sequence"))
+
+
+def _evidence(r: R.Reading, clauses: list[R.Clause], point_terms: frozenset[str]) -> bool:
+    """A number, a mechanism word besides the point's own subject ("Weight sync is done through the framework"
+    only names it), or a reason, a weighing or the steps of a procedure ("…, then replay that batch") in these
+    clauses themselves: a reason elsewhere in the sentence is not in the quote."""
+    for cl in clauses:
+        if any(k != "bare" for k in cl.numbers):
+            return True
+        if any(r.vocab.kind(c) == "mech" and "c:" + c not in point_terms for c in cl.said):
+            return True
+        n = R.norm(cl.text)
+        if any(rx.search(n) for rx in _REASONS) or (cl is not r.sentence_clauses(cl.sent)[0] and R.SO.match(n)):
+            return True
+    return False
 
 
 def negated(w: Window) -> bool:
@@ -282,11 +294,12 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
         return None
     everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
     hit = item.whole.terms & everything
-    # On the marker's subject: a word of it few of the rubric's texts use, or enough of its words together ("rank"
-    # alone is in a dozen markers: a story about checkpoint files per rank is no hang story).
+    # On the marker's subject: two of its words, not only character pairs ("逐位一致" is no hang's "不一致"), and a
+    # word of it few of the rubric's texts use or enough of its words together ("rank" is in a dozen markers: a
+    # story about checkpoint files per rank is no hang story).
     about = any(rubric.specific(t) and not t.startswith(("z:", "n:")) for t in hit) or sum(
         rubric.weight(t) for t in hit) >= rubric.min_weight
-    if not about or r.numbers < 1:
+    if len(hit) < 2 or all(t.startswith("z:") for t in hit) or not about or r.numbers < 1:
         return None
     # The sentence of the story that says most of the marker (its steps, its numbers), else the one opening it.
     found: Credit | None = None
@@ -313,7 +326,9 @@ def _verbatim(c: Credit) -> bool:
 
 
 def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
-    return (not negated(c.window) and _cues_met(r, item, c.window) and shows(r, c.window, c.matched, c.point.terms)
+    # What shows the point is in the answer: the question's words ("given") count towards the point, not its evidence.
+    return (not negated(c.window) and _cues_met(r, item, c.window)
+            and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text))
 
 
@@ -341,13 +356,40 @@ def _loose(r: R.Reading, rubric: Rubric, item: Item) -> float:
 
 
 def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
-    """The window from its first to its last clause that carries the point (or a number beside it)."""
+    """The window's clauses that carry the point, with the nearest one beside them that shows it (a number, a
+    mechanism, a reason) when they do not show it themselves; never a long answer whole."""
     w = c.window
-    useful = [i for i, cl in enumerate(w.clauses)
-              if c.matched & clause_terms(r, rubric, cl) or any(k != "bare" for k in cl.numbers)]
-    if not useful:
+
+    def shown(cls: list[R.Clause]) -> bool:
+        terms = c.matched & frozenset().union(*(clause_terms(r, rubric, cl) for cl in cls))
+        return _evidence(r, cls, c.point.terms) or _rich(r, terms)
+
+    # The window was chosen for what it shows of the whole marker: the clauses that carry the point or another
+    # word of the marker ("…22% of a 1.9 s step: I summed the gaps on the compute stream…").
+    marker = c.matched | frozenset(t for t in rubric.item(c.item).whole.terms if not t.startswith(("n:", "z:")))
+    carry = [i for i, cl in enumerate(w.clauses) if marker & clause_terms(r, rubric, cl)]
+    if not carry:
         return w.text
-    part = w.clauses[useful[0] : useful[-1] + 1]
+    lo, hi = carry[0], carry[-1]
+    if not shown(w.clauses[lo : hi + 1]):
+        beside = [i for i, cl in enumerate(w.clauses) if shown([cl])]
+        if beside:
+            i = min(beside, key=lambda i: (lo - i if i < lo else i - hi, i))
+            lo, hi = min(lo, i), max(hi, i)
+    part = w.clauses[lo : hi + 1]
+    if len(part) == len(r.clauses) > 1 and sum(len(cl.text) for cl in part) > 80:
+        # The whole answer shows nothing in particular: the clauses that carry the point if they show it, else
+        # the clause that shows most of it.
+        point = [i for i, cl in enumerate(w.clauses) if c.matched & clause_terms(r, rubric, cl)] or carry
+        core = w.clauses[point[0] : point[-1] + 1]
+        if len(core) < len(part) and shown(core):
+            part = core
+        else:
+            def weight(cl: R.Clause, terms: frozenset[str]) -> float:
+                return sum(rubric.weight(t) for t in terms & clause_terms(r, rubric, cl))
+
+            part = [max([cl for cl in part if shown([cl])] or part,
+                        key=lambda cl: (weight(cl, c.matched), weight(cl, marker)))]
     pieces = []
     for sent in dict.fromkeys(cl.sent for cl in part):
         mine = [cl for cl in part if cl.sent == sent]

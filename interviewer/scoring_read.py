@@ -134,7 +134,7 @@ _ROLE_TAG = re.compile(
     r"|(?:^|(?<=\n))[ \t#*]*(?:system|assistant|user|developer|grader|human|ai|interviewer|scorer|"
     r"系统|助手|用户|面试官|评分员|评分器)\s*[:：](?=[^\n]*(?:level|score|grad|rating|pass|end\b|ignore|interview|"
     r"rubric|candidate|hire|评分|打分|满分|通过|结束|忽略|面试|[45四五]\s*级|录用|候选人))[^\n]*)", re.I | re.S | re.M)
-_SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
+SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 
 
@@ -265,7 +265,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             ns = norm(s)
             mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT})
             # ", so W can be scheduled…": a clause that opens with "so" gives a consequence ("so far" does not).
-            mine[0].cues["causal"] += sum(1 for cl in mine[1:] if _SO.match(norm(cl.text)))
+            mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
         # A number often sits one clause away from what it measures ("…all-reduce; we measured 31%").
         sized = [cl for cl in mine if cl.numbers]
         if sized:

@@ -78,7 +78,7 @@ def literal_terms(text: str, framing: bool = True, vocab: Vocabulary = EMPTY) ->
         # only starts with a concept's word ("nccl_ib_hca") names something narrower.
         covered = vocab.find(ident.replace("_", " "))[1]
         if not _NUMERIC.match(ident) and ident not in STOP_EN and covered < sum(ch.isalnum() for ch in ident):
-            out.add("w:" + ident.strip("./"))
+            out.add("w:" + _compound(ident.strip("./")))
     for m in _WORD.finditer(n):
         w = m.group().strip("'")
         if len(w) < 3 or w in STOP_EN or (not framing and w in _FRAMING_EN):
@@ -104,6 +104,23 @@ def literal_terms(text: str, framing: bool = True, vocab: Vocabulary = EMPTY) ->
 
 # Question words ask; they name nothing (English ones are in STOP_EN): "改了什么" and "按什么口径" share no term.
 _ZH_ASKING = re.compile("为什么|什么|怎么样|怎么|怎样|如何|哪些|哪个|哪里|哪儿|多少|是否|有没有")
+_HYPHENED = re.compile(r"[a-z]+(?:-[a-z]+)+")
+_PAIR = re.compile(r"(?=(?<![a-z0-9_./-])([a-z]+)\s+([a-z]+)(?![a-z0-9_./-]))")
+
+
+def _compound(ident: str) -> str:
+    """A hyphened compound of words is stemmed on its last word, like any word ("time-shares" is "time-shar")."""
+    if not _HYPHENED.fullmatch(ident):
+        return ident
+    head, _, last = ident.rpartition("-")
+    return head + "-" + stem(last)
+
+
+def _pairs(text: str) -> set[str]:
+    """Two words written apart, as the hyphened compound a rubric may spell them as ("compute stream")."""
+    return {"w:" + _compound(m.group(1) + "-" + m.group(2)) for m in _PAIR.finditer(text)}
+
+
 # Characters that only glue a Chinese phrase together; a pair across one of them is not a term.
 _ZH_GLUE = "的了是在就把和与及或这那个到从对时后也都能可以为而但所因让被着过约等其中之各该将已于以"
 _ZH_SPLIT = re.compile("[|" + _ZH_GLUE + "]+")
@@ -130,7 +147,7 @@ class Item:
     cues: frozenset[str]
 
 
-_PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并|同时|而(?=[\u3400-\u9fff])")
+_PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并(?![行发])|同时|而(?=[\u3400-\u9fff])")
 
 
 _OR = re.compile(r"\s+or\s+|或者(?!说)|或(?![许是])")
@@ -186,6 +203,7 @@ class Rubric:
         self.idf = {t: math.log((n + 1) / (c + 0.5)) for t, c in df.items()}
         self.floor = math.log((n + 1) / (n + 0.5))
         self.lexicon = frozenset(t for t in self.idf if not t.startswith("c:"))
+        self.compounds = frozenset(t for t in self.lexicon if t.startswith("w:") and _HYPHENED.fullmatch(t[2:]))
         weights = sorted(self.weight(t) for t in self.idf) or [1.0]
         # Two ordinary terms, or one rare one and a little more: below this a match is a coincidence of words.
         self.min_weight = 1.5 * weights[len(weights) // 2]
@@ -246,9 +264,15 @@ class Rubric:
 
     def literal(self, text: str) -> frozenset[str]:
         """The rubric's literal terms in a piece of an answer."""
-        terms = literal_terms(text, True, self.vocab)
+        terms = literal_terms(text, True, self.vocab) | self._compounds(text)
         # Numbers pass whatever their value: a marker's figure is an example the answer's own may stand for.
         return frozenset(t for t in terms if t in self.lexicon or t.startswith("n:"))
+
+    def _compounds(self, text: str) -> frozenset[str]:
+        """The rubric's hyphened compounds ("w:compute-stream") an answer writes as two words."""
+        if not self.compounds:
+            return frozenset()
+        return frozenset(_pairs(norm(text)) & self.compounds)
 
     def terms_of(self, text: str) -> frozenset[str]:
         """The rubric's terms in a piece of text: its concepts (closed over their parents) and literal terms."""

@@ -10,12 +10,17 @@ from __future__ import annotations
 # Markers and danger signals say "can compute", "has a number", "trade-off", "a failure's timeline":
 # these words in rubric text become requirements on the answer's cues, not concepts.
 MARKER_CUES: dict[str, tuple[str, ...]] = {
-    "number": ("数字", "算出", "能算", "估算", "多少", "估出", "can compute", "computes", "compute the", "computing",
-               "calculate", "number", "how much", "estimate", "estimates", "work out"),
+    # A share of the step is a figure too ("各占 step 的比例": "训练 20%").
+    "number": ("数字", "算出", "能算", "估算", "多少", "估出", "比例", "占比", "can compute", "computes", "compute the",
+               "computing", "calculate", "number", "how much", "estimate", "estimates", "work out", "share of",
+               "shares of"),
     # "the main cost" / "成本大头" name a concept, not a trade-off: only "the cost of" asks for one.
     "tradeoff": ("取舍", "权衡", "代价", "tradeoff", "trade-off", "trade off", "the cost", "cost of", "balance"),
-    "incident": ("时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后", "案例", "经验", "经过", "timeline", "one failure",
-                 "follow-up", "a case", "experience", "been through", "one training"),
+    # A story's timeline ("恢复的时间线", "the timeline of one recovery"), not a profiler's ("读时间线先看空隙").
+    # "事后把排查固化成防线" follows a story; "改为事后校验" (checking after the fact) is a mechanism.
+    "incident": ("的时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后把", "事后补", "事后加", "案例", "经验", "经过", "timeline of",
+                 "one failure", "follow-up", "a case", "experience", "been through", "one training", "story",
+                 "walks through one"),
     "causal": ("理由", "依据", "推演", "为什么", "reasoning", "rationale", "walk-through", "why"),
     "measure": ("怎么测", "测", "measure"),
     "mechanism": ("实现方式", "方案", "怎么实现", "implemented", "an approach", "approach", "how it is handled",

@@ -289,3 +289,71 @@ def test_a_sound_story_about_something_else_is_not_an_answer_to_the_question(our
     a = score(ours, lang, 7, answer, q)
     assert a.level == 1 and not a.markers
     assert any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)
+
+
+# --------------------------------------------------------------------------- a marker stated in other words
+
+OTHER_WORDS = [  # (lang, topic, question, answer, words of the marker, words one of which its quote must hold)
+    # GQA told by its few KV heads; "复制" / "replicated" is how they are laid out
+    ("zh", 4, "TP 度比 KV 头多怎么办？", "TP=16 而 KV 头只有 8 个时，每张卡分不到完整的 KV 头，只能把每个 KV 头复制到两张卡上。",
+     ("GQA",), ("复制",)),
+    ("en", 4, "What if TP is larger than the number of KV heads?",
+     "With TP=16 and only 8 KV heads no GPU gets a whole KV head, so each KV head is replicated on two GPUs.",
+     ("GQA",), ("replicated",)),
+    # "make it fit" / "装下" says memory comes first
+    ("en", 3, "How did you pick your parallel degrees?",
+     "First make it fit: TP8 inside the node, because TP all-reduces every layer and the NIC is ten times slower.",
+     ("fits memory first",), ("make it fit",)),
+    ("zh", 3, "并行度怎么定的？", "先让显存装下：TP=8 放在机内，因为 TP 每层都要 all-reduce，走网卡要慢一个量级。",
+     ("先让显存装下",), ("装下", "TP=8")),
+    # a percent of the step is its share
+    ("zh", 16, "RL 一步的时间花在哪？", "rollout 大约 65%，训练 25%，权重同步 10%，长回答拖住整批是主要问题。",
+     ("各占 step 的比例",), ("%",)),
+    ("en", 16, "Where does an RL step spend its time?",
+     "Rollout is about 65%, training 25% and weight sync 10%; long responses hold up the whole batch.",
+     ("step-time shares",), ("%",)),
+    # colocated / time-share the cards
+    ("en", 16, "Colocated or separate pools?",
+     "We ran colocated: trainer and vLLM time-share the same 64 GPUs and offload weights and KV cache between phases.",
+     ("colocation",), ("time-share", "colocated")),
+    # a profiler's timeline read in order is an explanation, not a story to tell
+    ("zh", 10, "时间线你怎么读？", "nsys 时间线上先找 GPU 空隙，每层边界都是空隙的话，多半是小 kernel 太多、CPU 发射跟不上。",
+     ("读时间线",), ("空隙",)),
+    ("en", 10, "How do you read a timeline?",
+     "I look for GPU gaps first: gaps at every layer boundary usually mean lots of tiny kernels and launch overhead.",
+     ("reads a timeline",), ("gaps",)),
+    # the condition said from the side where it holds, quoted where it is said (not the answer's last clause)
+    ("en", 3, "When does each kind of parallelism stop working?",
+     "TP needs the number of heads divisible by the TP degree, PP needs layers divisible by the stage count, and DP "
+     "needs enough global batch: with 512 sequences and 16 micro-batches per rank you cannot go past DP32.",
+     ("failure conditions",), ("divisible",)),
+    ("zh", 3, "各种并行什么时候不适用？",
+     "TP 要求头数能被 TP 度整除，PP 要求层数能被 stage 数整除，DP 要全局 batch 够大：512 条、每个 rank 16 个 micro batch "
+     "时 DP 超不过 32。", ("失效条件",), ("整除",)),
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, marker_words, quote_words", OTHER_WORDS)
+def test_a_marker_stated_in_other_words_is_credited_with_the_clause_that_shows_it(
+        ours, lang, topic, question, answer, marker_words, quote_words):
+    a = score(ours, lang, topic, answer, question)
+    quote = credited(a, *marker_words)
+    assert quote is not None, (a.level, [h.marker for h in a.markers])
+    assert found_in(quote, answer) and any(w in quote for w in quote_words), quote
+
+
+NOT_THIS_STORY = [  # a story about something else, or a mechanism worded "after the fact", tells no story marker
+    ("zh", 15, "优化以后怎么证明 loss 对齐了？",
+     "固定 seed 和数据顺序，先比第一步的 loss，差在 1e-3 内再比长曲线；换了 TP 度规约顺序变了，不可能逐位一致。"
+     "我们上次换融合算子，曲线落在 seed 波动带内才合进去。", ("hang",)),
+    ("zh", 5, "为什么 1F1B 下第一个 stage 最容易 OOM？",
+     "1F1B 里第一个 stage 要先做 p 个 micro batch 的前向才开始反向，在途激活最多 p 份；PP=8 时是最后一个 stage 的 8 倍左右。",
+     ("zero-bubble",)),
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, marker_words", NOT_THIS_STORY)
+def test_a_story_marker_is_not_credited_with_a_story_about_something_else(
+        ours, lang, topic, question, answer, marker_words):
+    a = score(ours, lang, topic, answer, question)
+    assert credited(a, *marker_words) is None, credited(a, *marker_words)

@@ -269,9 +269,6 @@ def _signal_kind(signal: str, vocab: Vocabulary) -> str | None:
 _MISTAKEN = R.cue_regex(T.FLAG_MISCONCEPTION)
 
 
-_DEFINES = R.cue_regex(T.DEFINES)
-
-
 def _wrong(signal: str, vocab: Vocabulary) -> bool:
     """A pack's red flag that names a misconception ("拿 GPU 利用率充当 MFU")."""
     kind = _signal_kind(signal, vocab)
@@ -439,10 +436,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     elif signal in ("help", "refuse") or (signal == "wants_end" and not L.substance(r, "wants_end", f)):
         level = None
     dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question_terms)
-    if level == 2 and not credits and any(_wrong(d.signal, vocab) and _DEFINES.search(_norm(d.evidence))
-                                          for d in dangers) and {c for c in r.concepts if vocab.kind(c) != "context"} <= concepts_of(
-            " ".join(d.signal for d in dangers), vocab):
-        level = 1  # its answer is the misconception the pack names ("MFU 就是 GPU 的利用率") and nothing more
+    if level == 2 and not credits and any(_wrong(d.signal, vocab) for d in dangers):
+        level = 1  # it asserts what the pack names a misconception ("MFU 就是 GPU 的利用率") and shows no better
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)

@@ -23,6 +23,8 @@ _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可�
                          "不可能", "isn't", "is not", "doesn't", "does not", "not the same", "misleading", "can't",
                          "cannot", "never", "rather than", "instead of", "neither", "nor", "no longer", "not",
                          "而不是", "不然", "否则", "只要", "即使", "even"))
+_CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
+_EQUATES = R.cue_regex(T.EQUATES)
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
     ("ignorance", T.FLAG_IGNORANCE), ("naive", T.FLAG_NAIVE), ("misconception", T.FLAG_MISCONCEPTION))}
 
@@ -433,4 +435,6 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         return None
     if kind == "naive":
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
+    if _CONFLATES.search(R.norm(signal)) and not _EQUATES.search(sentence):
+        return None  # taking X for Y is shown by saying X is Y, not by naming both ("CP、Ulysses、ring attention")
     return c if (level or 1) <= 2 else None

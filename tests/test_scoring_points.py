@@ -239,10 +239,12 @@ def test_an_answer_that_is_only_the_packs_misconception_is_level_1(ours):
     # The flag names two alternatives ("GPU utilisation or the sparse peak"); one of them is enough to raise it.
     en = score(ours, "en", 10, "MFU is basically the GPU utilization, you can see it in nvidia-smi.", "How do you compute MFU?")
     assert en.level == 1 and any("as MFU" in d.signal for d in en.danger_signals)
-    # The same flag on an answer that also names what it knows of the field stays a thin answer.
-    names = score(ours, "zh", 7, "上下文并行就是序列并行的一种，都是按序列切，Megatron 里叫 CP，DeepSpeed 里叫 Ulysses。",
-                  "序列并行为什么不够用？")
-    assert names.level == 2
+    # Taking one thing for another is shown by saying one is the other, not by naming both: a list of names is a
+    # names answer, with no conflation flag.
+    names = score(ours, "zh", 7, "序列太长了，要用上下文并行或者 Ulysses，还有 ring attention。", "序列并行为什么不够用？")
+    assert names.level == 2 and not any("混为一谈" in d.signal for d in names.danger_signals)
+    said = score(ours, "zh", 7, "其实够的，上下文并行和序列并行本来就是一回事，TP 开大点就行。", "序列并行为什么不够用？")
+    assert said.level == 1 and any("混为一谈" in d.signal for d in said.danger_signals)
 
 
 def test_a_rubric_text_naming_two_alternatives_is_met_by_either():

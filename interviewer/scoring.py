@@ -426,6 +426,12 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     topic_terms = _topic_terms(rubric, " ".join([topic.title, *topic.ladder, *topic.markers, *own]))
     question_terms = _topic_terms(rubric, question) if question else frozenset()
     credits, seen = M.credit_markers(r, rubric, list(topic.markers), question_terms) if not r.stuffing else ([], {})
+    # A clause where the candidate offers the naive remedy ("I would lower the learning rate and restart") shows
+    # that remedy, not a marker sharing its words ("checks data and grad norm first, then the learning rate"); a
+    # clause describing a mechanism ("max_restarts 控制最多重启几次") offers nothing.
+    naive = {(cl.sent, cl.start) for _, cl in _naive_hits(r, True, own, rubric)
+             if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
+    credits = [c for c in credits if not (naive and M.core(r, rubric, c) <= naive)]
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic))

@@ -272,12 +272,12 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
     for m in sorted(first, key=lambda m: (strength[m], -markers.index(m)), reverse=True):
         item = rubric.item(m)
         c = first[m]
-        if _core(r, rubric, c) & used and not _verbatim(c):
+        if core(r, rubric, c) & used and not _verbatim(c):
             c = best(r, rubric, item, given=given, accept=lambda c, item=item: _ok(r, item, c) and (
-                _verbatim(c) or not _core(r, rubric, c) & used))
+                _verbatim(c) or not core(r, rubric, c) & used))
         if c is not None:
             credited[m] = c
-            used |= _core(r, rubric, c)
+            used |= core(r, rubric, c)
     for m in markers:
         if m not in credited and "incident" in rubric.item(m).cues:
             c = _story(r, rubric, rubric.item(m))
@@ -340,7 +340,7 @@ def _same_polarity(marker: str, text: str) -> bool:
     return not _NEGATION.search(R.norm(marker)) or bool(_NEGATION.search(R.norm(text)))
 
 
-def _core(r: R.Reading, rubric: Rubric, c: Credit) -> set[tuple[int, int]]:
+def core(r: R.Reading, rubric: Rubric, c: Credit) -> set[tuple[int, int]]:
     """The clauses of the window that carry the point's terms."""
     return {(cl.sent, cl.start) for cl in c.window.clauses if c.matched & clause_terms(r, rubric, cl)}
 

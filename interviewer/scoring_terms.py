@@ -41,7 +41,10 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "the cost is", "the cost was", "cost us", "cost about", "cost roughly", "it cost", "which cost", "costs us",
             "in exchange", "in return", "downside", "balancing", "balance", "the price", "worth it", "sacrifice",
             "that costs", "which costs", "it costs", "costs some", "costs about", "the catch", "the downside is",
-            "we gave up", "gave up", "took up", "extra memory", "more memory", "not worth")
+            "we gave up", "gave up", "took up", "extra memory", "more memory", "not worth",
+            # An alternative weighed and set aside ("raising the batch would fix it too, but…").
+            "would fix it too", "would also fix", "would also work", "would work too", "didn't want to",
+            "did not want to", "本来也可以", "也能解决", "也可以解决", "没有选", "没选", "不愿意改")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
@@ -59,7 +62,8 @@ PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", 
               "pinned it down", "tracked it down")
 INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
                    "那周", "值班", "被叫起来", "踩过", "踩了", "上线后", "上线前", "当时", "最开始", "去年", "前年",
-                   "上个月", "那天", "那几天", "连着", "第一版", "最早", "一开始",
+                   "上个月", "那天", "那几天", "连着", "第一版", "最早", "一开始", "最近一次", "上一次",
+                   "the last one", "last one was", "the most recent one",
                    "one time", "one day", "that night", "next morning", "the next day", "postmortem",
                    "post-mortem", "afterwards", "last year", "last month", "last week", "last time", "last march",
                    "one night", "a weekend", "that week", "on call", "got paged", "we hit",
@@ -176,6 +180,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "按默认",
                        # A setting taken over from others is no choice of the candidate's either.
                        "之前定的", "组里定的", "别人定的", "前人定的", "已经定好", "沿用下来", "继承下来",
+                       "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
+                       "the example config", "example script", "from the examples", "based on the example",
                        "inherited the", "was already set", "were already set", "set before i joined",
                        "someone else chose", "someone else picked"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",

@@ -359,3 +359,27 @@ def test_a_story_marker_is_not_credited_with_a_story_about_something_else(
         ours, lang, topic, question, answer, marker_words):
     a = score(ours, lang, topic, answer, question)
     assert credited(a, *marker_words) is None, credited(a, *marker_words)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "First I would lower the learning rate and maybe increase the warmup, and then restart from the last checkpoint."),
+    ("zh", "我会先把学习率调小一点，warmup 拉长，然后从上一个 checkpoint 重新跑。"),
+])
+def test_the_naive_remedy_offered_is_not_credited_as_the_marker_it_shares_words_with(ours, lang, answer):
+    q = "Loss spikes at step 40K. What do you check?" if lang == "en" else "loss 在 4 万步突然尖峰，你先查什么？"
+    a = score(ours, lang, 1, answer, q)
+    assert not a.markers and a.level <= 2
+
+
+def test_a_layout_adapted_from_the_frameworks_example_shows_no_judgement(ours):
+    a = score(ours, "zh", 3, "TP 4，DP 16，没开 PP。TP 放机内是因为机内带宽高嘛，这套是参考 Megatron 的 example 改的。",
+              "你们 64 卡训 13B，并行是怎么配的？")
+    assert a.level == 2
+
+
+def test_an_alternative_weighed_and_set_aside_is_a_trade_off():
+    from interviewer.scoring_read import read
+    r = read("We went to interleaved with v=2; raising the global batch would fix it too but the algorithm side "
+             "didn't want to change the token budget.")
+    assert r.has("tradeoff")
+    assert read("Last one was an Xid 79 on one node, the GPU fell off the bus.").has("incident")

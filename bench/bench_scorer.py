@@ -20,8 +20,10 @@ from scorer_sets import (audit, candidate_order, evaluate, load, our_packs, publ
 
 TARGETS = {"exact": 0.75, "within_one": 0.95, "spearman": 0.85}
 SETS = [("devset (public pack)", "devset.jsonl", "public"), ("ours_dev", "ours_dev.jsonl", "ours"),
-        ("ours_heldout", "ours_heldout.jsonl", "ours"), ("ours_heldout2", "ours_heldout2.jsonl", "ours")]
-HELD_OUT = ("ours_heldout", "ours_heldout2")
+        ("ours_heldout", "ours_heldout.jsonl", "ours"), ("ours_heldout2", "ours_heldout2.jsonl", "ours"),
+        ("ours_heldout3 (blind)", "ours_heldout3.jsonl", "ours")]
+HELD_OUT = ("ours_heldout", "ours_heldout2", "ours_heldout3 (blind)")
+CANDIDATES = [("candidates", "candidates.jsonl"), ("candidates2 (blind)", "candidates2.jsonl")]
 
 
 def _line(name: str, fig: dict) -> str:
@@ -52,12 +54,15 @@ def main(verbose: bool = False) -> dict:
                 if r["level"] != a.level:
                     print(f"      {r['id']:<5} gold {r['level']} got {a.level} {a.signal:<9} [{r['kind']}] "
                           f"{r['answer'][:70]}")
-    cand = candidate_order(packs["ours"])
-    pairs = cand.pop("_answer_pairs")
-    everything += pairs
-    tuned += pairs
-    out["candidates (answers)"] = _pairs_fig(pairs)
-    print(_line("candidates (answers)", out["candidates (answers)"]))
+    cands = {}
+    for name, file in CANDIDATES:
+        cand = cands[name] = candidate_order(packs["ours"], file)
+        pairs = cand.pop("_answer_pairs")
+        everything += pairs
+        if "blind" not in name:
+            tuned += pairs
+        out[f"{name} (answers)"] = _pairs_fig(pairs)
+        print(_line(f"{name} answers", out[f"{name} (answers)"]))
     out["all own sets"] = _pairs_fig(everything)
     out["all but held-out"] = _pairs_fig(tuned)
     print(_line("all but held-out", out["all but held-out"]))
@@ -67,12 +72,14 @@ def main(verbose: bool = False) -> dict:
               f"{out['ours_dev']['ms_per_answer_p95']:.1f} ms p95")
 
     print("-- candidates: topic levels in their scorecards (median of each topic's answers)")
-    for c in cand["candidates"]:
-        print(f"   {c['id']:<5} level {c['gold']}: topic levels {c['topic_levels']}, mean {c['mean']:.2f} "
-              f"(best-answer rule: {c['max_rule_mean']:.2f})")
-    print(f"   order kept: {cand['order_kept']} ({cand['pairs_out_of_order']} pairs of candidates of different "
-          f"levels out of order); with the old best-answer rule: {cand['order_kept_with_best_answer_rule']}")
-    out["candidate_order"] = cand
+    for name, cand in cands.items():
+        for c in cand["candidates"]:
+            print(f"   {c['id']:<5} level {c['gold']}: topic levels {c['topic_levels']}, mean {c['mean']:.2f} "
+                  f"(best-answer rule: {c['max_rule_mean']:.2f})")
+        print(f"   {name}: order kept: {cand['order_kept']} ({cand['pairs_out_of_order']} pairs of candidates of "
+              f"different levels out of order); with the old best-answer rule: "
+              f"{cand['order_kept_with_best_answer_rule']}")
+    out["candidate_order"] = cands
 
     print("-- quote audit (ours_dev, ours_heldout, ours_heldout2)")
     rows = load("ours_dev.jsonl") + load("ours_heldout.jsonl") + load("ours_heldout2.jsonl")

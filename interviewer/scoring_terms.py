@@ -184,7 +184,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "the example config", "example script", "from the examples", "based on the example",
                        "inherited the", "was already set", "were already set", "set before i joined",
                        "someone else chose", "someone else picked"),
-    "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
+    "guess": ("拍脑袋", "凭感觉", "凭经验", "大家都这么设", "都这么设", "随便定", "差不多定", "大概定", "定了个",
+              "gut feeling", "everyone uses", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few"),
 }
 # A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.

@@ -383,3 +383,9 @@ def test_an_alternative_weighed_and_set_aside_is_a_trade_off():
              "didn't want to change the token budget.")
     assert r.has("tradeoff")
     assert read("Last one was an Xid 79 on one node, the GPU fell off the bus.").has("incident")
+
+
+def test_an_interval_set_by_habit_shows_no_judgement(ours):
+    a = score(ours, "zh", 11, "一般每 1000 步存一次吧，大家都这么设，凭经验。掉卡的话监控群里会报警，我们看到了就手动把任务停掉，换台机器，"
+                              "从最近的 ckpt 重新提交。", "checkpoint 间隔怎么定的？掉卡了怎么恢复？")
+    assert a.level <= 2

@@ -442,8 +442,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     elif signal in ("help", "refuse") or (signal == "wants_end" and not L.substance(r, "wants_end", f)):
         level = None
     dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question_terms)
-    if level == 2 and not credits and any(_wrong(d.signal, vocab) for d in dangers):
-        level = 1  # it asserts what the pack names a misconception ("MFU 就是 GPU 的利用率") and shows no better
+    if level is not None and level >= 2 and len(credits) < 2 and any(_wrong(d.signal, vocab) for d in dangers):
+        # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
+        # the answer (1); with one, the answer is not sound (at most 2).
+        level = 1 if not credits else min(level, 2)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, True, own, rubric)

@@ -435,6 +435,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         return None
     if kind == "naive":
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
-    if _CONFLATES.search(R.norm(signal)) and not _EQUATES.search(sentence):
-        return None  # taking X for Y is shown by saying X is Y, not by naming both ("CP、Ulysses、ring attention")
+    if _CONFLATES.search(R.norm(signal)):
+        # Taking X for Y is shown by saying X is Y, not by naming both ("CP、Ulysses、ring attention"); said, it
+        # stands whatever else the answer shows.
+        return c if _EQUATES.search(sentence) else None
     return c if (level or 1) <= 2 else None

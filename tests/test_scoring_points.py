@@ -389,3 +389,9 @@ def test_an_interval_set_by_habit_shows_no_judgement(ours):
     a = score(ours, "zh", 11, "一般每 1000 步存一次吧，大家都这么设，凭经验。掉卡的话监控群里会报警，我们看到了就手动把任务停掉，换台机器，"
                               "从最近的 ckpt 重新提交。", "checkpoint 间隔怎么定的？掉卡了怎么恢复？")
     assert a.level <= 2
+
+
+def test_a_misconception_said_outright_is_flagged_whatever_else_the_answer_names(ours):
+    a = score(ours, "zh", 7, "其实够的，上下文并行和序列并行本来就是一回事嘛。Megatron 里把 --sequence-parallel 打开，序列就被切到 "
+                             "TP 那几张卡上了，128K 也这么跑。", "序列并行为什么不够用？")
+    assert any("混为一谈" in d.signal for d in a.danger_signals) and a.level <= 2

@@ -359,3 +359,19 @@ def test_the_sessions_notices_speak_the_interviews_language(tmp_path, lang):
     said += s.answer("还有一句").notices
     assert len(said) == 4 and not [n for n in said if foreign(n, lang, "/frobnicate")], said
 
+
+
+def test_the_side_panels_grid_gives_each_topic_the_reports_level(pack, plan, tmp_path):
+    from interviewer.tui.view_state import session_view
+    s = new_session(pack, plan, tmp_path)
+    s.start()
+    for text in [SOLID_ZH, "不知道", "这个我真的不清楚，没接触过"]:
+        s.answer(text)
+    grid = {cell.topic: cell.level for cell in session_view(s).grid}
+    card = {t.topic: t.level for t in s.transcript.scorecard.topics}
+    assessed = {a.topic for a in (x.assessment for x in s.transcript.turns) if a and a.level is not None}
+    assert assessed <= set(grid)  # a topic a question was judged by is on the grid, planned or not
+    assert all(grid[t] == card[t] for t in assessed)
+    levels = [x.assessment.level for x in s.transcript.turns if x.assessment and x.assessment.level]
+    assert max(levels) > min(grid[t] for t in assessed)  # a best answer does not set the cell
+    s.close()

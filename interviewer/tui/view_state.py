@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from interviewer import turns as T
+from interviewer.scorecard import topic_level
 
 
 @dataclass
@@ -60,22 +61,21 @@ def session_view(session) -> SessionView:
     t = session.transcript
     chain = session.current_chain
     answers: list[AnswerView] = []
-    best: dict[str, TopicView] = {}
-    topics = list(dict.fromkeys(c.topic for c in t.plan.chains))
-    for topic in topics:
-        best[topic] = TopicView(topic, None, 0, 0)
+    # The planned topics, then any other one a question was judged by ("MFU 是按什么口径算的？" in a chain on
+    # parallel layouts); each at the level the report gives it (the median of its answers), not its best answer.
+    cells: dict[str, TopicView] = {c.topic: TopicView(c.topic, None, 0, 0) for c in t.plan.chains}
+    scored: dict[str, list] = {}
     n = 0
     for turn in T.answers(t.turns):  # commands are not answers: no "A3 not assessed" for a /hint
         n += 1
         a = turn.assessment.model_copy(deep=True) if turn.assessment else None
         answers.append(AnswerView(n, excerpt(turn.text), a))
-        if a is None:
+        if a is None or not a.topic:
             continue
-        cell = best.get(a.topic)
-        if cell is None:
-            continue
+        cell = cells.setdefault(a.topic, TopicView(a.topic, None, 0, 0))
         if a.level is not None:
-            cell.level = max(cell.level or 0, a.level)
+            scored.setdefault(a.topic, []).append(a)
+            cell.level = topic_level(scored[a.topic])
         cell.markers += len(a.markers)
         cell.dangers += len(a.danger_signals)
     return SessionView(
@@ -87,5 +87,5 @@ def session_view(session) -> SessionView:
         chain_questions=sum(1 for x in T.question_turns(t.turns) if chain and x.chain == chain.id),
         questions=T.questions(t.turns), max_turns=t.max_turns, finished=t.status == "finished",
         path=str(session.store.path) if session.store else "", lang=t.lang,
-        answers=answers, grid=list(best.values()),
+        answers=answers, grid=list(cells.values()),
         chains=[(c.id, c.topic, c.opening) for c in t.plan.chains if c.id not in t.state.skipped])

@@ -23,6 +23,7 @@ _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可�
                          "不可能", "isn't", "is not", "doesn't", "does not", "not the same", "misleading", "can't",
                          "cannot", "never", "rather than", "instead of", "neither", "nor", "no longer", "not",
                          "而不是", "不然", "否则", "只要", "即使", "even"))
+_ORDERED = re.compile(r"先[^，,。.；;]*[，,、；;]\s*再|\bfirst\b.*\bthen\b")
 _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
 _EQUATES = R.cue_regex(T.EQUATES)
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
@@ -202,7 +203,12 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     # 约 1.1 TB") the figure is the point. Character pairs support a match but do not make one when the point
     # names things.
     points = []
-    for point in (item.whole, *item.parts):
+    # A procedure ("先看 GPU 空隙，再看通信是否暴露…") is shown by two of its steps at least, not by one alone.
+    parts = item.parts
+    if parts and _ORDERED.search(R.norm(item.text)):
+        said = frozenset().union(*(w.terms for w in windows(r, rubric)))
+        parts = parts if sum(1 for p in parts if p.key in said) >= 2 else ()
+    for point in (item.whole, *parts):
         words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
         points.append((point, words, min(2, _distinct(words)), any(not t.startswith("z:") for t in words)))
     figures = "number" in item.cues  # "能算三级各省的显存": "每卡 29 GB" says the memory it computes

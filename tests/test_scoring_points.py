@@ -395,3 +395,12 @@ def test_a_misconception_said_outright_is_flagged_whatever_else_the_answer_names
     a = score(ours, "zh", 7, "其实够的，上下文并行和序列并行本来就是一回事嘛。Megatron 里把 --sequence-parallel 打开，序列就被切到 "
                              "TP 那几张卡上了，128K 也这么跑。", "序列并行为什么不够用？")
     assert any("混为一谈" in d.signal for d in a.danger_signals) and a.level <= 2
+
+
+def test_one_step_of_a_procedure_does_not_show_the_procedure(ours):
+    marker = "读时间线先看 GPU 空隙"
+    one = score(ours, "zh", 10, "提升主要来自通信与计算重叠，暴露的 all-reduce 从 20% 降到 6%。", "MFU 提升从哪来？")
+    assert credited(one, marker) is None
+    two = score(ours, "zh", 10, "nsys 时间线上每层边界都有 GPU 空隙，小 kernel 太多、发射开销大，融合以后空隙没了，MFU 从 31% 到 42%。",
+                "你怎么读时间线？")
+    assert credited(two, marker)

@@ -32,7 +32,7 @@ CAUSAL = ("因为", "所以", "由于", "导致", "因此", "于是", "原因是
 # same answer reaches the same level in Chinese and in English (tests/test_scoring_parity.py).
 TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中", "得不偿失", "但会", "但是会", "划不来", "付出",
             "多占", "多花", "以牺牲", "收益不抵",
-            "trade-off", "tradeoff", "trade off", "at the cost of", "the cost of", "at the expense of",
+            "trade-off", "tradeoff", "trade off", "trade-offs", "tradeoffs", "at the cost of", "the cost of", "at the expense of",
             "the cost is", "the cost was", "cost us", "cost about", "cost roughly", "it cost", "which cost", "costs us",
             "in exchange", "in return", "downside", "balancing", "balance", "the price", "worth it", "sacrifice",
             "that costs", "which costs", "it costs", "costs some", "costs about", "the catch", "the downside is",

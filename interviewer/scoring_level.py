@@ -38,12 +38,15 @@ class Features:
     statements: int = 0  # sentences that explain: two terms and a mechanism, a reason or a formula
     hype: bool = False
     judgement: list[str] = field(default_factory=list)
-    judged_here: set[str] = field(default_factory=set)  # the kinds said in a sentence about the topic or question
+    # The kinds said in a sentence about the topic or the question, and not in one that hands the work to others.
+    judged_here: set[str] = field(default_factory=set)
     off_question: bool = False
     numeric: bool = True  # the rubric asks for numbers (most of our pack's markers do; a behavioural one may not)
     solid: float = 0.0  # terms of the topic's signs of a solid answer (not of its red flags) the answer uses
     answered: float = 0.0  # the question's own words the answer takes up (concepts whole, words, pairs a third)
-    cursory: int = 0  # qualifiers that make the candidate's own checks a cursory look ("a quick check", "looked ok")
+    # The candidate's own checks told as a cursory look ("a quick check", "if it looked ok"): more than one such
+    # qualifier in 40 words (80 characters of Chinese).
+    cursory: bool = False
     handed_off: bool = False  # part of the asked work left to someone else ("the PMs handled the go/no-go")
 
 
@@ -83,7 +86,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         units |= {t for t in terms if not t.startswith("c:")}
         units_all |= units
         mine = terms & wanted
-        if mine:
+        if mine and not cls[0].cues.get("handed_off"):
             f.judged_here |= {k for k, cues in _JUDGEMENT_CUES.items() if any(cls[0].cues.get(c) for c in cues)}
         n = R.norm(sent)
         has_src = bool(R.CUES["provenance"].search(n))
@@ -139,7 +142,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     if r.has("safeguard"):
         f.judgement.append("safeguard")
     f.judged_here &= set(f.judgement)
-    f.cursory = r.cues.get("cursory", 0)
+    f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
     return f
 
@@ -183,6 +186,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         return 1  # not a name of the field beyond a plain word ("it saves memory"): nothing to build on
     lv = 2
     j = set(f.judgement)
+    decided = f.judged_here - {"measured"}  # a check, a trade-off, a safeguard or an incident: more than a source
     # Where the rubric asks for numbers, a mechanism needs one beside it; where it does not, explaining is enough.
     numbers = f.grounded + f.credited_numbers if f.numeric else f.statements + f.credited
     explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or f.statements))
@@ -193,19 +197,19 @@ def level(r: R.Reading, f: Features) -> int | None:
                  # ...or tells what the candidate decided about it: two kinds of judgement, one of them more than a
                  # source, in sentences about the topic or the question (judgement of something else answers
                  # nothing here).
-                 or (not f.numeric and _own(r) and len(f.judged_here) >= 2 and bool(f.judged_here - {"measured"})))
+                 or (not f.numeric and _own(r) and len(f.judged_here) >= 2 and bool(decided)))
 
     if explained:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
         if f.numeric and _own(r) and numbers >= 2 and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
-        # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement beyond a
-        # source, the work not left to others, and not qualified as a cursory look (one "quick" per 40 words).
-        elif (not f.numeric and _own(r) and j - {"measured"} and not f.handed_off
-              and f.cursory <= max(1, r.size // 80) and (f.solid + f.answered >= 3 or len(j - {"measured"}) >= 2)):
+        # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
+        # question beyond a source, the work not left to others, and not told as a cursory look.
+        elif not f.numeric and _own(r) and decided and not f.handed_off and not f.cursory and (
+                f.solid + f.answered >= 3 or len(decided) >= 2):
             lv = 4
-    if not f.numeric and f.handed_off and not j - {"measured"}:
+    if not f.numeric and f.handed_off and not decided:
         lv = min(lv, 2)  # the asked part was someone else's, and the rest shows no check of the candidate's own
     # Grader-addressed text was set aside before this point: it neither counts nor costs anything here, so an
     # injected "rate me level 4" leaves the level where the rest of the answer puts it (and is flagged apart).

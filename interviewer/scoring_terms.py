@@ -96,7 +96,7 @@ IMPRESSION = (r"\b(?:looked|looks|look|seemed|seems|seem|felt|feels)\b(?!\s+(?:a
 # Part of the asked work left to someone else ("the PMs handled the go/no-go", "handled by the platform team",
 # "由运维负责", "产品那边定的"): that part is not the candidate's to be judged on.
 HANDED_OFF = (r"\b(?:handled|owned|managed|decided|set up|tracked|taken care of|covered)\s+(?:separately\s+|"
-              r"elsewhere\s+)?by\b|\b(?:team|teams|pms?|ops|others|someone else|colleagues?|process|tool|vendor)"
+              r"elsewhere\s+)?by\b(?!\s+(?:me|us|myself|ourselves|my|our)\b)|\b(?:team|teams|pms?|ops|others|someone else|colleagues?|process|tool|vendor)"
               r"\s+(?:handled|owned|managed|decided|set up|took care of)\b|\bleft (?:that|it|this) to\b"
               r"|由(?:他们|别人|其他|产品|运维|平台|业务|同事)[^，。；,;]{0,8}(?:负责|处理|决定|来定|定)"
               r"|(?:他们|别人|其他团队|别的团队|产品经理|产品|运维|平台组|同事)(?:那边)?(?:负责(?!人)|处理的|决定|定的|来定|搞定的|管的)"

@@ -47,7 +47,7 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "sanity check", "checked that", "which we checked", "we checked", "compares", "replayed", "checked against",
               "check it against", "against the actual", "asserts", "a test that", "unit test", "test case",
               "cross-checked", "double-checked", "retested", "reran", "re-ran", "within noise", "consistent",
-              "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm", "to check",
+              "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm", "to check", "检验",
               # a check designed to decide between explanations
               "排除掉", "排除了", "证伪", "rule it out", "ruled out", "rule out", "falsify", "falsified")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",

@@ -188,7 +188,7 @@ def level(r: R.Reading, f: Features) -> int | None:
     j = set(f.judgement)
     decided = f.judged_here - {"measured"}  # a check, a trade-off, a safeguard or an incident: more than a source
     # Where the rubric asks for numbers, a mechanism needs one beside it; where it does not, explaining is enough.
-    numbers = f.grounded + f.credited_numbers if f.numeric else f.statements + f.credited
+    numbers = f.grounded + f.credited_numbers
     explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or f.statements))
                  or (f.statements >= 2 and (f.grounded >= 1 or not f.numeric))
                  # A rubric of judgements, not numbers (a behavioural one): the answer works with two of the

@@ -367,6 +367,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     low = level is None or level <= 2
     if signal == "not_mine" and (cl := _cue_clause(r, _CUE["not_mine"])):
         add(_generic("not_mine", lang), _clause_quote(r, cl))
+    if low and f.handed_off and (cl := _cue_clause(r, _CUE["handed_off"])):
+        add(_generic("not_mine", lang), _clause_quote(r, cl))  # "the PMs handled the go/no-go": not the candidate's
     if low and (cl := _cue_clause(r, _CUE["dont_know"])):
         # "I haven't done that, but I'd…" is honest reasoning: flag it only when it names what is unknown.
         sentence = rubric.terms_of(r.sentences[cl.sent])

@@ -92,6 +92,10 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
         return (f"{lead}讲清「{target}」，带一个数字并说明它从哪来。" if zh else
                 f"{lead}explain \"{target}\", with a number and where it came from.")
     if level == 3:
+        if not f.numeric and f.cursory:  # the checks are there, told as a glance: what made the call?
+            return ("把标准说具体：比了什么、哪个阈值决定去留、什么情况下回滚，而不是「简单看了一下」。" if zh else
+                    "Make the criteria concrete: what you compared, which threshold decided, and when you would "
+                    "roll back, rather than \"a quick check\".")
         if point:
             return (f"要到下一级需要判断：围绕「{point}」讲一次你做过的取舍、验证或真实事故。" if zh else
                     f"To show judgement, tell a trade-off you made, a check you ran or a real incident around "

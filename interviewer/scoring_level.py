@@ -19,6 +19,9 @@ _CLAIM = R.cue_regex(T.CLAIM)
 _HYPE = R.cue_regex(T.HYPE)
 _FROM_TO = re.compile(r"(?:从|from)\s*[^，。,;；]{0,12}?\d[^，。,;；]{0,16}?(?:到|降到|提到|涨到|掉到|变成|to)\s*[^，。,;；]{0,6}?\d")
 _RESULT_KINDS = ("percent", "ratio")
+# The cues each kind of judgement is read from (as in `features`: "measured" is a source or a before/after).
+_JUDGEMENT_CUES = {"tradeoff": ("tradeoff",), "validation": ("validation",), "incident": ("incident",),
+                   "measured": ("provenance", "outcome"), "safeguard": ("safeguard",)}
 
 
 @dataclass
@@ -35,10 +38,16 @@ class Features:
     statements: int = 0  # sentences that explain: two terms and a mechanism, a reason or a formula
     hype: bool = False
     judgement: list[str] = field(default_factory=list)
+    # The kinds said in a sentence about the topic or the question, and not in one that hands the work to others.
+    judged_here: set[str] = field(default_factory=set)
     off_question: bool = False
     numeric: bool = True  # the rubric asks for numbers (most of our pack's markers do; a behavioural one may not)
     solid: float = 0.0  # terms of the topic's signs of a solid answer (not of its red flags) the answer uses
     answered: float = 0.0  # the question's own words the answer takes up (concepts whole, words, pairs a third)
+    # The candidate's own checks told as a cursory look ("a quick check", "if it looked ok"): more than one such
+    # qualifier in 40 words (80 characters of Chinese).
+    cursory: bool = False
+    handed_off: bool = False  # part of the asked work left to someone else ("the PMs handled the go/no-go")
 
 
 _UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
@@ -79,6 +88,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         units |= {t for t in terms if not t.startswith("c:")}
         units_all |= units
         mine = terms & wanted
+        if mine and not cls[0].cues.get("handed_off"):
+            f.judged_here |= {k for k, cues in _JUDGEMENT_CUES.items() if any(cls[0].cues.get(c) for c in cues)}
         n = R.norm(sent)
         has_src = bool(R.CUES["provenance"].search(n))
         mechs = {c for cl in cls for c in cl.said if r.vocab.kind(c) == "mech"}
@@ -138,6 +149,11 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         f.judgement.append("incident")
     if exp and (r.has("provenance") or r.has("outcome")):
         f.judgement.append("measured")
+    if r.has("safeguard"):
+        f.judgement.append("safeguard")
+    f.judged_here &= set(f.judgement)
+    f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
+    f.handed_off = r.has("handed_off")
     return f
 
 
@@ -190,23 +206,32 @@ def level(r: R.Reading, f: Features) -> int | None:
     if not f.credited and (f.breadth < 1 or (f.breadth < 2 and not named)):
         return 1  # not a name of the field beyond a plain word ("it saves memory"): nothing to build on
     lv = 2
+    j = set(f.judgement)
+    decided = f.judged_here - {"measured"}  # a check, a trade-off, a safeguard or an incident: more than a source
     # Where the rubric asks for numbers, a mechanism needs one beside it; where it does not, explaining is enough.
-    numbers = f.grounded + f.credited_numbers if f.numeric else f.statements + f.credited
+    numbers = f.grounded + f.credited_numbers
     explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or f.statements))
                  or (f.statements >= 2 and (f.grounded >= 1 or not f.numeric))
                  # A rubric of judgements, not numbers (a behavioural one): the answer works with two of the
                  # points of a solid answer, in its own words, and the rest of the answer is about them.
-                 or (not f.numeric and f.solid + f.answered >= 3))
+                 or (not f.numeric and f.solid + f.answered >= 3)
+                 # ...or tells what the candidate decided about it: two kinds of judgement, one of them more than a
+                 # source, in sentences about the topic or the question (judgement of something else answers
+                 # nothing here).
+                 or (not f.numeric and _own(r) and len(f.judged_here) >= 2 and bool(decided)))
 
     if explained:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
-        j = set(f.judgement)
         if f.numeric and _own(r) and numbers >= 2 and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
-        # Without numbers to weigh, judgement needs two of its kinds and most of a solid answer's points.
-        elif not f.numeric and _own(r) and len(j) >= 2 and f.solid >= 3 and f.answered >= 3:
+        # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
+        # question beyond a source, the work not left to others, and not told as a cursory look.
+        elif not f.numeric and _own(r) and decided and not f.handed_off and not f.cursory and (
+                f.solid + f.answered >= 3 or len(decided) >= 2):
             lv = 4
+    if not f.numeric and f.handed_off and not decided:
+        lv = min(lv, 2)  # the asked part was someone else's, and the rest shows no check of the candidate's own
     # Grader-addressed text was set aside before this point: it neither counts nor costs anything here, so an
     # injected "rate me level 4" leaves the level where the rest of the answer puts it (and is flagged apart).
     if r.stuffing or (f.hype and not f.credited):

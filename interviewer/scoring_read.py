@@ -8,13 +8,16 @@ from functools import lru_cache
 from interviewer.scoring_terms import (  # noqa: F401 - the data this reader compiles
     CAUSAL,
     CONTRAST,
+    CURSORY,
     DONT_KNOW,
     DONT_KNOW_BARE,
     FIRST_PERSON,
     FUNCTION_CHARS_ZH,
     FUNCTION_WORDS_EN,
     GRADER_PATTERNS,
+    HANDED_OFF,
     HELP,
+    IMPRESSION,
     INCIDENT_STRONG,
     INCIDENT_WEAK,
     NAIVE_NEGATORS,
@@ -22,6 +25,7 @@ from interviewer.scoring_terms import (  # noqa: F401 - the data this reader com
     OUTCOME,
     PROVENANCE,
     REFUSE,
+    SAFEGUARD,
     SEQUENCE,
     TRADEOFF,
     VALIDATION,
@@ -105,8 +109,12 @@ CUES = {name: cue_regex(words) for name, words in {
     "provenance": PROVENANCE, "incident": INCIDENT_STRONG, "incident_weak": INCIDENT_WEAK,
     "sequence": SEQUENCE, "outcome": OUTCOME, "first_person": FIRST_PERSON, "dont_know": DONT_KNOW, "help": HELP,
     "not_mine": NOT_MINE, "refuse": REFUSE, "wants_end": WANTS_END, "naive_neg": NAIVE_NEGATORS,
+    "safeguard": SAFEGUARD,
 }.items()}
 CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}")
+# "not just a quick look" and "不简单" deny the qualifier rather than use it.
+CUES["cursory"] = re.compile(rf"(?<!not )(?<!n't )(?<!不)(?:{cue_regex(CURSORY).pattern}|{IMPRESSION})")
+CUES["handed_off"] = re.compile(HANDED_OFF)
 # Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
 _GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
 _INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"

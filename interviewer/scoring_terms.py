@@ -37,7 +37,7 @@ CAUSAL = ("因为", "所以", "由于", "导致", "因此", "于是", "原因是
 # same answer reaches the same level in Chinese and in English (tests/test_scoring_parity.py).
 TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中", "得不偿失", "但会", "但是会", "划不来", "付出",
             "多占", "多花", "以牺牲", "收益不抵",
-            "trade-off", "tradeoff", "trade off", "at the cost of", "the cost of", "at the expense of",
+            "trade-off", "tradeoff", "trade off", "trade-offs", "tradeoffs", "at the cost of", "the cost of", "at the expense of",
             "the cost is", "the cost was", "cost us", "cost about", "cost roughly", "it cost", "which cost", "costs us",
             "in exchange", "in return", "downside", "balancing", "balance", "the price", "worth it", "sacrifice",
             "that costs", "which costs", "it costs", "costs some", "costs about", "the catch", "the downside is",
@@ -55,7 +55,9 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "sanity check", "checked that", "which we checked", "we checked", "compares", "replayed", "checked against",
               "check it against", "against the actual", "asserts", "a test that", "unit test", "test case",
               "cross-checked", "double-checked", "retested", "reran", "re-ran", "within noise", "consistent",
-              "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm")
+              "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm", "to check", "检验",
+              # a check designed to decide between explanations
+              "排除掉", "排除了", "证伪", "rule it out", "ruled out", "rule out", "falsify", "falsified")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
               "nsight", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
@@ -79,6 +81,35 @@ OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到
            "掉到", "变成", "恢复到",
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
            "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to")
+
+# A safeguard designed in: a way back or a limit when the change misbehaves ("rolled back to the last known-good",
+# "灰度", "兜底"). With a trade-off, a validation or an incident it is one of the kinds of judgement.
+SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝雀", "影子流量", "开关关掉", "护栏", "止损",
+             "rollback", "roll back", "rolled back", "rolls back", "fall back", "fallback", "fallbacks", "fell back",
+             "falls back", "degrade gracefully", "graceful degradation", "kill switch", "feature flag", "canary",
+             "shadow traffic", "shadow mode", "guardrail", "guardrails", "known-good", "last known good", "revert",
+             "reverted", "stop-loss")
+# How a candidate qualifies their own checks and criteria ("a quick check", "a basic split", "if it looked
+# better"): a cursory look, not a decision rule. Read only where the rubric asks for no numbers (scoring_level):
+# there no figure can show the rigour instead, and "大概 12 字节" is an estimate, not a shrug.
+CURSORY = ("简单", "简单地", "大概", "大致", "粗略", "随便", "随手", "草草", "差不多", "基本上", "凑合", "常规的",
+           "照常", "平时那套", "偶尔", "必要时", "需要的话", "就行", "快速过", "扫一眼", "瞄了",
+           "just", "simple", "simply", "basic", "basically", "quick", "quickly", "rough", "roughly", "usual",
+           "the usual", "mostly", "good enough", "glanced", "eyeballed", "a couple of", "brief", "briefly",
+           "occasional", "occasionally", "reasonable", "reasonably", "at a high level", "if needed", "as needed",
+           "somewhat", "kind of", "sort of", "more or less", "ad hoc", "informally", "quick look", "for a while")
+# An impression offered as the criterion ("if it looked better", "看起来没问题"); "looked at the logs" and "looked
+# into it" are an investigation, not an impression.
+IMPRESSION = (r"\b(?:looked|looks|look|seemed|seems|seem|felt|feels)\b(?!\s+(?:at|into|for|through|over|up|after)\b)"
+              r"|看起来|看上去|感觉上|感觉|好像|似乎")
+# Part of the asked work left to someone else ("the PMs handled the go/no-go", "handled by the platform team",
+# "由运维负责", "产品那边定的"): that part is not the candidate's to be judged on.
+HANDED_OFF = (r"\b(?:handled|owned|managed|decided|set up|tracked|taken care of|covered)\s+(?:separately\s+|"
+              r"elsewhere\s+)?by\b(?!\s+(?:me|us|myself|ourselves|my|our)\b)|\b(?:team|teams|pms?|ops|others|someone else|colleagues?|process|tool|vendor)"
+              r"\s+(?:handled|owned|managed|decided|set up|took care of)\b|\bleft (?:that|it|this) to\b"
+              r"|由(?:他们|别人|其他|产品|运维|平台|业务|同事)[^，。；,;]{0,8}(?:负责|处理|决定|来定|定)"
+              r"|(?:他们|别人|其他团队|别的团队|产品经理|产品|运维|平台组|同事)(?:那边)?(?:负责(?!人)|处理的|决定|定的|来定|搞定的|管的)"
+              r"|交给(?:他们|别人|其他团队|产品|运维|平台)")
 
 # A number offered as a result with nothing behind it ("提升了 40%", "a 25% speedup", "state of the art") does
 # not make an answer concrete: without a source or a mechanism beside it, it is a claim.

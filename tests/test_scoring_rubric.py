@@ -11,6 +11,7 @@ import pytest
 
 from interviewer import skills
 from interviewer.scoring import score_answer
+from interviewer.scoring_level import asks_numbers
 from interviewer.skills import DangerArea, SkillPack, Topic
 
 from conftest import OUR_PACK, ROOT, UPSTREAM
@@ -76,3 +77,48 @@ def test_interviewbench_items_become_packs_and_their_rubric_decides(upstream_ski
         assert a.level in (1, 2, 3, 4)
     assert interviewbench.qwk([0, 1, 2, 2], [0, 1, 2, 2]) == 1.0
     assert interviewbench.length_baseline([{"answer": "x" * n} for n in (1, 2, 3, 4, 5, 6)]) == [0, 0, 1, 1, 2, 2]
+
+
+# A behavioural rubric (no numbers asked): what reaches level 4 is the candidate's own decision rule, checked and
+# with a way back; the same checks told as a glance stay at 3, and a release left to others stays low.
+RELEASE_EN = ["Defines a success metric and runs checks before release", "Has a fallback to the previous model",
+              "Sets explicit go/no-go criteria tied to the decision", "Weighs the trade-off between risk and speed",
+              "Validates on a held-out period and a canary, and defines when to roll back"]
+RELEASE_ZH = ["定义了成功指标，上线前做检查", "有兜底方案", "上线前定下明确的放行标准", "权衡风险和速度",
+              "在留出时间段和灰度上验证，并规定什么情况回滚"]
+
+
+def _release(markers: list[str], flags: list[str], lang: str) -> tuple[Topic, list[str]]:
+    topic = Topic(index=1, title="release decisions", line=1, markers=markers,
+                  ladder=[" ".join(flags), " ".join(markers[:2]), " ".join(markers[2:])])
+    pack = SkillPack(name="release", topics=[topic], lang=lang, danger_areas=[DangerArea(
+        area=topic.title, signals=flags, topic=topic.title, line=1)])
+    return topic, pack.danger_for(topic.title)
+
+
+@pytest.mark.parametrize("lang,answers", [
+    ("en", ["I set the go/no-go criteria before launch: ship only if recall on the held-out month stayed within a "
+            "point of the current model and p95 latency stayed under 200 ms. The trade-off was speed against risk, "
+            "so we ran a canary on 5% of traffic for two days and compared it against control. Rollback was "
+            "automatic if the error rate doubled.",
+            "I picked a simple success metric and did a quick check against the current model before release. We "
+            "had a basic fallback to the previous model if things looked off.",
+            "I mostly trained the model. The release criteria and the rollback were handled by the platform team, "
+            "and the PMs decided when to ship it."]),
+    ("zh", ["我在上线前定了放行标准：留出的那个月上召回不能比现模型低超过一个点，p95 延迟要在 200 毫秒以内。代价是上线"
+            "慢两天，所以我们先开 5% 灰度跑了两天，和对照组对比。错误率翻倍就自动回滚。",
+            "我简单定了个成功指标，上线前快速过了一下，和现模型比了比。有个兜底，看起来不对就切回旧模型，大概就这样。",
+            "模型是我训的。放行标准和回滚都是运维负责的，什么时候上线由产品来定。"]),
+])
+def test_a_behavioural_rubric_reaches_level_4_on_the_candidates_own_checked_decision(lang, answers):
+    markers, flags = (RELEASE_EN, ["Ships when the offline metric improves", "Leaves rollback to someone else"]) \
+        if lang == "en" else (RELEASE_ZH, ["离线指标变好就上线", "回滚交给别人"])
+    topic, own = _release(markers, flags, lang)
+    question = ("How did you decide a new ranking model was ready to ship, and what would have made you pull it back?"
+                if lang == "en" else "你怎么判断一个新的排序模型可以上线，什么情况下会撤回？")
+    assert not asks_numbers(markers)  # the path behavioural rubrics take
+    decided, glanced, handed = (score_answer(topic, a, question, own) for a in answers)
+    assert decided.level == 4
+    assert glanced.level == 3 and ("a quick check" in glanced.feedback or "简单看了一下" in glanced.feedback)
+    assert handed.level <= 2 and handed.danger_signals
+    assert any(("handled by" in d.evidence or "运维负责" in d.evidence) for d in handed.danger_signals)

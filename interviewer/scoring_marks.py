@@ -443,6 +443,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
     if _CONFLATES.search(R.norm(signal)):
         # Taking X for Y is shown by saying X is Y, not by naming both ("CP、Ulysses、ring attention"); said, it
-        # stands whatever else the answer shows.
-        return c if _EQUATES.search(sentence) else None
+        # stands whatever else the answer shows. One of two alternatives is shown whole: "peak FLOPs" in the MFU
+        # formula is not "the sparse peak passed off as MFU".
+        whole = c.point is item.whole or c.matched >= c.point.terms
+        return c if whole and _EQUATES.search(sentence) else None
     return c if (level or 1) <= 2 else None

@@ -404,3 +404,8 @@ def test_one_step_of_a_procedure_does_not_show_the_procedure(ours):
     two = score(ours, "zh", 10, "nsys 时间线上每层边界都有 GPU 空隙，小 kernel 太多、发射开销大，融合以后空隙没了，MFU 从 31% 到 42%。",
                 "你怎么读时间线？")
     assert credited(two, marker)
+
+
+def test_the_mfu_formula_is_credited_and_never_flagged_as_its_misconception(ours):
+    a = score(ours, "en", 10, "MFU is 6ND over peak FLOPs, times the number of GPUs.", "How do you compute MFU?")
+    assert credited(a, "6N") and not a.danger_signals and a.level == 3

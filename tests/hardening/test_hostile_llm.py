@@ -150,12 +150,16 @@ def check_transcript(s: Session) -> None:
             continue
         assert a.level is None or 1 <= a.level <= 4, a.level
         chain = chains[turn.chain]
-        topic = next((t for t in pack.topics if t.title == chain.topic), None)
+        # Judged by its chain's topic, or by the topic its question asked about (scoring.asked_topic).
+        topic = next((t for t in pack.topics if t.title == a.topic), None)
+        assert topic is not None or a.topic == chain.topic, a.topic
         allowed = {normalize_key(m) for m in (topic.markers if topic else chain.markers)}
         for m in a.markers:
             assert normalize_key(m.marker) in allowed, m.marker
             assert found_in(m.evidence, turn.text), m.evidence
-        signals = {normalize_key(x) for x in chain.danger_signals} | GENERIC_LABELS
+        # Red flags of the pack (an answer straying into another topic is checked against its flags too).
+        signals = {normalize_key(x) for x in [*chain.danger_signals, *(s for d in pack.danger_areas for s in d.signals)]}
+        signals |= GENERIC_LABELS
         for d in a.danger_signals:
             assert normalize_key(d.signal) in signals, d.signal
             assert found_in(d.evidence, turn.text), d.evidence

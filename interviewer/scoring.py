@@ -450,7 +450,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 1 if not credits else min(level, 2)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
-    naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, True, own, rubric)
+    naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)
              if kind in ("default_config", "guess")}
     if level == 3 and len(credits) < 2 and naive:
         level = 2  # the candidate's own remedy is the naive one ("按默认的来", "restart it"): no judgement of it

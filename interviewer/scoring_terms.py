@@ -213,10 +213,11 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "之前定的", "组里定的", "别人定的", "前人定的", "已经定好", "沿用下来", "继承下来",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
                        "the example config", "example script", "from the examples", "based on the example",
+                       # ...and so is the setting everyone uses ("大家都这么设，凭经验").
+                       "大家都这么设", "都这么设", "凭经验", "everyone uses", "what everyone uses",
                        "inherited the", "was already set", "were already set", "set before i joined",
                        "someone else chose", "someone else picked"),
-    "guess": ("拍脑袋", "凭感觉", "凭经验", "大家都这么设", "都这么设", "随便定", "差不多定", "大概定", "定了个",
-              "gut feeling", "everyone uses", "arbitrary",
+    "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few"),
 }
 # A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.

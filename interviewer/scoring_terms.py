@@ -162,6 +162,8 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "没怎么接触", "没怎么做过", "没怎么了解", "没怎么用过", "不太会", "not really familiar",
              "我不会", "这个不会", "这个我不会", "这块不会", "这块我不会", "完全不会", "真不会", "也不会", "不会做",
              "never did", "never done that", "i've never done", "never did that", "never dealt with",
+             "没怎么处理过", "没处理过", "没怎么考虑过", "没考虑过", "never handled", "never thought about",
+             "haven't thought about",
              "不太记得", "不记得", "记不太清", "没试过", "不好说", "说不好", "没算过", "没量过", "没统计过", "没关注过",
              "don't remember", "do not remember", "can't recall", "cannot recall", "hard to say", "never tried",
              "didn't measure", "never measured", "didn't track", "没仔细看过", "没仔细看", "没仔细研究", "没细究",

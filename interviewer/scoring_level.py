@@ -17,7 +17,7 @@ from interviewer.scoring_rubric import Rubric, literal_terms
 
 _CLAIM = R.cue_regex(T.CLAIM)
 _HYPE = R.cue_regex(T.HYPE)
-_FROM_TO = re.compile(r"(?:从|from)\s*[^，。,;；]{0,12}?\d[^，。,;；]{0,16}?(?:到|降到|提到|涨到|掉到|变成|to)\s*[^，。,;；]{0,6}?\d")
+_FROM_TO = R.FROM_TO
 _RESULT_KINDS = ("percent", "ratio")
 # The cues each kind of judgement is read from (as in `features`: "measured" is a source or a before/after).
 _JUDGEMENT_CUES = {"tradeoff": ("tradeoff",), "validation": ("validation",), "incident": ("incident",),

@@ -298,7 +298,8 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     story about it: told in the first person or as "有一次/last month…", with its numbers, and on the marker's
     subject (a term of it in the story). The quote is the sentence that opens the story."""
     # A story: told as one ("有一次", "last month") or in the first person with what changed ("went to 42%").
-    if not (r.has("incident") or (r.has("first_person") and (r.has("outcome") or r.has("incident_weak")))):
+    changed = r.has("outcome") or any(R.FROM_TO.search(R.norm(s)) for s in r.sentences)
+    if not (r.has("incident") or (r.has("first_person") and (changed or r.has("incident_weak")))):
         return None
     everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
     hit = item.whole.terms & everything

@@ -409,3 +409,9 @@ def test_one_step_of_a_procedure_does_not_show_the_procedure(ours):
 def test_the_mfu_formula_is_credited_and_never_flagged_as_its_misconception(ours):
     a = score(ours, "en", 10, "MFU is 6ND over peak FLOPs, times the number of GPUs.", "How do you compute MFU?")
     assert credited(a, "6N") and not a.danger_signals and a.level == 3
+
+
+def test_a_story_told_as_a_before_and_after_is_a_story(ours):
+    a = score(ours, "zh", 10, "7B 在 128 卡上 MFU 只有 33%。我们看时间线，每步开头 GPU 空等，把 worker 从 2 加到 8，MFU 从 33% 到 40%。",
+              "讲一次你提 MFU 的经历。")
+    assert credited(a, "完整剖析")

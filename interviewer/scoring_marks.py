@@ -308,7 +308,9 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     # story about checkpoint files per rank is no hang story).
     about = any(rubric.specific(t) and not t.startswith(("z:", "n:")) for t in hit) or sum(
         rubric.weight(t) for t in hit) >= rubric.min_weight
-    if len(hit) < 2 or all(t.startswith("z:") for t in hit) or not about or r.numbers < 1:
+    # Or a concept of it nearly that rare on its own ("慢节点" for a slow-node story; "rank" is a word, not one).
+    named = any(t.startswith("c:") and rubric.weight(t) >= 0.9 * rubric.min_weight for t in hit)
+    if not named and (len(hit) < 2 or all(t.startswith("z:") for t in hit) or not about) or r.numbers < 1:
         return None
     # The sentence of the story that says most of the marker (its steps, its numbers), else the one opening it.
     found: Credit | None = None
@@ -443,9 +445,13 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if kind == "naive":
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
     if _CONFLATES.search(R.norm(signal)):
-        # Taking X for Y is shown by saying X is Y, not by naming both ("CP、Ulysses、ring attention"); said, it
-        # stands whatever else the answer shows. One of two alternatives is shown whole: "peak FLOPs" in the MFU
-        # formula is not "the sparse peak passed off as MFU".
+        # Taking X for Y is shown by saying X is Y, not by naming both ("CP、Ulysses、ring attention"). One of two
+        # alternatives is shown whole: "peak FLOPs" in the MFU formula is not "the sparse peak passed off as MFU".
+        # Said, and with both things named, it stands whatever else the answer shows.
         whole = c.point is item.whole or c.matched >= c.point.terms
-        return c if whole and _EQUATES.search(sentence) else None
+        both = sum(1 for t in c.matched if t.startswith("c:")) >= 2
+        if not (whole and _EQUATES.search(sentence)):
+            return None
+        if both:
+            return c
     return c if (level or 1) <= 2 else None

@@ -79,6 +79,7 @@ def literal_terms(text: str, framing: bool = True, vocab: Vocabulary = EMPTY) ->
         covered = vocab.find(ident.replace("_", " "))[1]
         if not _NUMERIC.match(ident) and ident not in STOP_EN and covered < sum(ch.isalnum() for ch in ident):
             out.add("w:" + _compound(ident.strip("./")))
+    inside += vocab.phrases(n)  # "sequence" of "sequence parallelism" is the concept's word, not a term of its own
     for m in _WORD.finditer(n):
         w = m.group().strip("'")
         if len(w) < 3 or w in STOP_EN or (not framing and w in _FRAMING_EN):

@@ -134,12 +134,9 @@ class Vocabulary:
             self._single_cache[tok] = next((c for v in variants(tok) if (c := self._ascii.get((v,)))), None)
         return self._single_cache[tok]
 
-    def find(self, norm: str) -> tuple[list[str], int]:
-        """Concept ids in a normalised (NFKC, casefolded) text, and how many characters they cover."""
-        found: list[str] = []
-        covered = 0
-        if not self.concepts:
-            return found, covered
+    def _ascii_hits(self, norm: str) -> list[tuple[str, int, int, int]]:
+        """Concepts written in Latin script: (id, start, end, characters covered), longest form first."""
+        out: list[tuple[str, int, int, int]] = []
         toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(norm)]
         i = 0
         while i < len(toks):
@@ -156,11 +153,26 @@ class Vocabulary:
             if hit is None and (cid := self._single(toks[i][0])):
                 hit = (cid, 1)
             if hit:
-                found.append(hit[0])
-                covered += sum(len(t) for t, _, _ in toks[i : i + hit[1]])
+                span = toks[i : i + hit[1]]
+                out.append((hit[0], span[0][1], span[-1][2], sum(len(t) for t, _, _ in span)))
                 i += hit[1]
             else:
                 i += 1
+        return out
+
+    def phrases(self, norm: str) -> list[tuple[int, int]]:
+        """Where a concept is written in two words or more ("sequence parallelism"): its words are the concept's."""
+        return [(a, b) for _, a, b, _ in self._ascii_hits(norm) if " " in norm[a:b].strip()] if self.concepts else []
+
+    def find(self, norm: str) -> tuple[list[str], int]:
+        """Concept ids in a normalised (NFKC, casefolded) text, and how many characters they cover."""
+        found: list[str] = []
+        covered = 0
+        if not self.concepts:
+            return found, covered
+        for cid, _, _, n in self._ascii_hits(norm):
+            found.append(cid)
+            covered += n
         if self._cjk:
             compact = _SPACE.sub("", norm)
             j = 0

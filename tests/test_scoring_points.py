@@ -415,3 +415,15 @@ def test_a_story_told_as_a_before_and_after_is_a_story(ours):
     a = score(ours, "zh", 10, "7B 在 128 卡上 MFU 只有 33%。我们看时间线，每步开头 GPU 空等，把 worker 从 2 加到 8，MFU 从 33% 到 40%。",
               "讲一次你提 MFU 的经历。")
     assert credited(a, "完整剖析")
+
+
+def test_context_and_sequence_parallelism_are_two_ideas_and_a_concepts_words_are_its_own(ours):
+    v = ours["en"].vocabulary
+    assert v.find("context parallelism")[0] == ["cp"] and v.find("sequence parallelism")[0] == ["sp"]
+    # "sequence" inside "sequence parallel" is the concept's word: naming SP is no claim that it adds communication.
+    a = score(ours, "en", 7, "We used context parallelism with ring attention and also Ulysses, plus FlashAttention and "
+                             "sequence parallel. It scaled really well.", "How do you handle 128K context training?")
+    assert not any("adds communication" in d.signal for d in a.danger_signals) and a.level == 2
+    slow = score(ours, "zh", 14, "我们那次慢节点事件里 2048 张卡 GPU-Util 全是 99%，但 tensor active 除了一台还在 0.55，其余都掉到 0.4。",
+                 "讲一次你定位慢节点的经过。")
+    assert credited(slow, "慢节点")

@@ -385,6 +385,19 @@ def test_an_alternative_weighed_and_set_aside_is_a_trade_off():
     assert read("Last one was an Xid 79 on one node, the GPU fell off the bus.").has("incident")
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "有的。我们开了 TP overlap 之后 GEMM 本身慢了 6% 左右，因为 NCCL kernel 要占 SM，还抢显存带宽。暴露通信从 10% 降到 4%，"
+           "但端到端只快了 3%。后来把 NCCL 的 channel 数调小，让它少占几个 SM，最后端到端快了 5%。"),
+    ("en", "Yes. After we turned on TP overlap the GEMMs themselves got about 6% slower, because the NCCL kernels take SMs "
+           "and memory bandwidth. Exposed communication went from 10% to 4%, but end to end we were only 3% faster. "
+           "Later we lowered the NCCL channel count so it takes fewer SMs, and end to end ended up 5% faster."),
+])
+def test_a_gain_weighed_against_its_cost_in_numbers_is_a_trade_off(ours, lang, answer):
+    from interviewer.scoring_read import read
+    assert score(ours, lang, 8, answer, "把通信重叠上，有没有代价？").level == 4
+    assert not read("我们用 TP=8，但 PP=4。").has("tradeoff")  # settings on both sides weigh nothing
+
+
 def test_an_interval_set_by_habit_shows_no_judgement(ours):
     a = score(ours, "zh", 11, "一般每 1000 步存一次吧，大家都这么设，凭经验。掉卡的话监控群里会报警，我们看到了就手动把任务停掉，换台机器，"
                               "从最近的 ckpt 重新提交。", "checkpoint 间隔怎么定的？掉卡了怎么恢复？")

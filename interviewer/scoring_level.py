@@ -136,7 +136,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     # balanced. (A list of names off the question stays a names answer.)
     mine = r.vocab.closed([t[2:] for t in concepts]) & {t[2:] for t in own}
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and (
-        rel < 1 or (bool(r.vocab.concepts) and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
+        (rel < 1 and (bool(concepts) or not r.vocab.concepts)) or (bool(r.vocab.concepts) and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
                     and not any(_on_question(r, i, wanted, question_terms) for i in range(len(r.sentences))))
         or (bool(asked) and bool(own) and not f.answered and not mine and len(concepts) >= 3
             and (f.statements or f.grounded)))
@@ -203,7 +203,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         return 1  # knowledge of something else is not an answer to this question
     # Without a vocabulary no word is known to be a name of the field: any two of the rubric's words will do.
     named = not r.vocab.concepts or any(r.vocab.kind(c) in ("name", "mech") for cl in r.clauses for c in cl.said)
-    if not f.credited and (f.breadth < 1 or (f.breadth < 2 and not named)):
+    if not f.credited and (f.breadth < 1 or (f.breadth < 2 and not named) or (r.vocab.concepts and not r.concepts)):
         return 1  # not a name of the field beyond a plain word ("it saves memory"): nothing to build on
     lv = 2
     j = set(f.judgement)

@@ -238,7 +238,7 @@ def _rank(rubric: Rubric, item: Item, c: Credit) -> tuple:
     # A longer window must earn its length: each clause beyond the first costs a little of what it shows.
     whole *= 1 - 0.08 * (len(c.window.clauses) - 1)
     number = any(k != "bare" for cl in c.window.clauses for k in cl.numbers)
-    return (round(whole, 6), round(c.coverage, 6), number, -len(c.window.text))
+    return (round(whole, 6), round(_weight(rubric, c), 6), round(c.coverage, 6), number, -len(c.window.text))
 
 
 def _weight(rubric: Rubric, c: Credit) -> float:

@@ -122,6 +122,8 @@ CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}")
 # "not just a quick look" and "不简单" deny the qualifier rather than use it.
 CUES["cursory"] = re.compile(rf"(?<!not )(?<!n't )(?<!不)(?:{cue_regex(CURSORY).pattern}|{IMPRESSION})")
 CUES["handed_off"] = re.compile(HANDED_OFF)
+# Load balancing (MoE experts, a causal mask's blocks) is a mechanism, not a balance struck between two costs.
+CUES["tradeoff"] = re.compile(rf"(?<!load )(?<!load-)(?:{CUES['tradeoff'].pattern})")
 # Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
 _GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
 _INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"

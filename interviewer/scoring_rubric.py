@@ -286,7 +286,9 @@ class Rubric:
 def _marker_cue_rx() -> dict[str, re.Pattern]:
     from interviewer.scoring_read import cue_regex
 
-    return {k: cue_regex(v) for k, v in MARKER_CUES.items()}
+    rx = {k: cue_regex(v) for k, v in MARKER_CUES.items()}
+    rx["tradeoff"] = re.compile(rf"(?<!load )(?<!load-)(?:{rx['tradeoff'].pattern})")  # "load balancing" weighs nothing
+    return rx
 
 
 @lru_cache(maxsize=64)

@@ -114,13 +114,13 @@ HANDED_OFF = (r"\b(?:handled|owned|managed|decided|set up|tracked|taken care of|
 # A number offered as a result with nothing behind it ("提升了 40%", "a 25% speedup", "state of the art") does
 # not make an answer concrete: without a source or a mechanism beside it, it is a claim.
 CLAIM = ("提升", "提高", "加速", "提速", "快了", "能省", "省了", "节省", "能到", "做到", "达到", "降低了", "减少了",
-         "翻倍", "效率", "speedup", "speed-up", "sped up", "faster", "improved by", "improvement", "boost", "gave us",
+         "翻倍", "效率", "高了", "涨了", "speedup", "speed-up", "sped up", "faster", "improved by", "improvement", "boost", "gave us",
          "got us", "got around", "we got", "cut", "reduced", "saves", "save", "up to", "achieved", "reached",
-         "doubled", "more efficient", "efficiency")
-HYPE = ("业界领先", "领先水平", "效果很好", "很完善", "非常高效", "完美", "基本没问题", "效果不错", "很稳定", "秒级",
+         "doubled", "more efficient", "efficiency", "higher", "went up")
+HYPE = ("业界领先", "领先水平", "效果很好", "效果挺好", "很完善", "非常高效", "完美", "基本没问题", "效果不错", "很稳定", "秒级",
         "非常好", "效果显著", "state of the art", "state-of-the-art", "industry-leading", "best-in-class",
         "very efficient", "really well", "works fine", "basically free", "fully overlapped", "much more efficient",
-        "huge", "perfectly", "scaled really well", "very good")
+        "huge", "perfectly", "scaled really well", "very good", "worked well", "works well")
 # "没在生产上用过", "never used it": the words after are not the candidate's experience.
 NEGATED_EXPERIENCE = (r"(?:没|没有|不曾|从没|从来没|未)(?:在|怎么|真正|实际|亲自)?[^，。；,;]{0,8}?"
                       r"(?:用过|做过|接触过|试过|碰过|搞过|研究过|遇到过|上过)"

@@ -440,3 +440,19 @@ def test_context_and_sequence_parallelism_are_two_ideas_and_a_concepts_words_are
     slow = score(ours, "zh", 14, "我们那次慢节点事件里 2048 张卡 GPU-Util 全是 99%，但 tensor active 除了一台还在 0.55，其余都掉到 0.4。",
                  "讲一次你定位慢节点的经过。")
     assert credited(slow, "慢节点")
+
+
+def test_an_answer_naming_nothing_of_the_field_is_vague_not_an_answer_to_another_question(ours):
+    a = score(ours, "zh", 10, "前向、反向，然后优化器更新。反向比较慢，大概是前向的两倍吧，具体没测过。", "那一个 step 的时间都花在哪了？")
+    assert "答非所问" not in [d.signal for d in a.danger_signals]
+
+
+def test_load_balancing_is_a_mechanism_and_its_marker_is_quoted_where_it_is_said(ours):
+    from interviewer.scoring_read import read
+    assert not read("For load balancing we use an auxiliary loss.").has("tradeoff")
+    assert read("It is a balance between memory and speed.").has("tradeoff")
+    a = score(ours, "en", 7, "EP puts the experts on different GPUs and uses all-to-all to send tokens to them. For load "
+                             "balance you use an auxiliary loss and a capacity factor.",
+              "How did you balance the load across experts?")
+    assert [m.evidence for m in a.markers if "auxiliary" in m.marker] == [
+        "For load balance you use an auxiliary loss and a capacity factor."]

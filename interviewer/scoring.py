@@ -103,6 +103,7 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
 
 
 _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
+_DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
 
 
 @lru_cache(maxsize=64)
@@ -111,14 +112,19 @@ def _figure_concepts(vocab: Vocabulary) -> frozenset[str]:
 
 
 def _figure_miss(r: Reading) -> bool:
-    """The candidate answers, then misses only a figure: every clause that says "不知道" asks after a number and
-    names nothing of the field, and a clause before the first of them names something of it. ("I don't know the
-    exact number" up front is a miss of the question, whatever follows.)"""
+    """The candidate answers, then misses only a figure or the details: every clause that says "不知道" asks after
+    a number (or the details) and names nothing of the field, and a clause before the first of them names something
+    of it (a mechanism, before missing the details). ("I don't know the exact number" up front is a miss of the
+    question, whatever follows.)"""
     missing = [i for i, cl in enumerate(r.clauses) if _meant(cl.text, _CUE["dont_know"])]
+    if not missing:
+        return False
     figures = _figure_concepts(r.vocab)  # "比例" may be a concept of its own: a share is a figure
-    return (bool(missing) and all(_FIGURE_MISS.search(_norm(r.clauses[i].text)) and not r.clauses[i].concepts - figures
-                                  for i in missing)
-            and any(cl.concepts for cl in r.clauses[: missing[0]]))
+    before = set().union(*(cl.concepts for cl in r.clauses[: missing[0]]))
+    details = any(not _FIGURE_MISS.search(_norm(r.clauses[i].text)) for i in missing)
+    return (all((_FIGURE_MISS.search(_norm(r.clauses[i].text)) or _DETAIL_MISS.search(_norm(r.clauses[i].text)))
+                and not r.clauses[i].concepts - figures for i in missing)
+            and bool(before) and not (details and not any(r.vocab.kind(c) == "mech" for c in before)))
 
 
 def classify_signal(text: str, vocab: Vocabulary = EMPTY) -> Signal:
@@ -371,7 +377,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         add(_generic("not_mine", lang), _clause_quote(r, cl))  # "the PMs handled the go/no-go": not the candidate's
     if low and (cl := _cue_clause(r, _CUE["dont_know"])):
         # "I haven't done that, but I'd…" is honest reasoning: flag it only when it names what is unknown.
-        sentence = rubric.terms_of(r.sentences[cl.sent])
+        # Missing only a figure or the details, the candidate is ignorant of what that clause names, not of all
+        # its sentence says ("拆成两部分分开调度，具体怎么拆的我没细看" knows the split).
+        sentence = rubric.terms_of(cl.text if _figure_miss(r) else r.sentences[cl.sent])
         near = [sentence, sentence | question_terms] if signal == "dont_know" else [sentence]
         fits = _pick(own, "ignorance", near, rubric)
         if fits or signal in ("dont_know", "thin"):

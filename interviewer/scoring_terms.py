@@ -200,6 +200,9 @@ WANTS_END = ("我们结束吧", "结束吧", "结束面试", "不面了", "就�
 FIGURE_MISS = ("比例", "字节数", "具体数", "数字", "数值", "多少", "百分比", "占比", "具体值", "具体是几", "the exact",
                "exact number", "exact figure", "the numbers", "the number", "the figure", "the ratio", "percentage",
                "the breakdown", "how many bytes", "how much exactly")
+# The details of how, missed after the how itself was said ("拆成两部分分开调度，具体怎么拆的我没细看"); after a
+# name alone ("MFU 是一个指标吧，具体怎么算我忘了") the how was the question.
+DETAIL_MISS = ("具体怎么", "细节", "the details", "exactly how")
 REPORTED = ("说", "说过", "跟我说", "写着", "问", "said", "says", "told me", "told us", "asked", "like", "printed")
 NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "didn't", "wasn't")
 

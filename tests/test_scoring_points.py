@@ -206,9 +206,10 @@ def test_a_degree_written_onto_its_name_is_the_name(ours):
     ("zh", "混合精度下每个参数多少显存？", "权重和梯度是 BF16，优化器是 FP32，具体字节数记不太清，大概十几个字节。"),
     ("en", "Where does the time of a step go?",
      "Mostly forward and backward compute, then the gradient all-reduce of DP; I can't recall the exact ratio."),
+    ("zh", "zero-bubble 是怎么把气泡填上的？", "好像是把反向拆开，拆成两部分分开调度，具体怎么拆的我没细看，论文里说能做到接近零气泡。"),
 ])
 def test_missing_only_a_figure_after_answering_is_a_thin_answer_not_a_miss(ours, lang, question, answer):
-    topic = 10 if "step" in question else 2
+    topic = 5 if "zero-bubble" in question else 10 if "step" in question else 2
     a = score(ours, lang, topic, answer, question)
     assert a.signal != "dont_know" and a.level == 2
 
@@ -217,9 +218,10 @@ def test_missing_only_a_figure_after_answering_is_a_thin_answer_not_a_miss(ours,
     ("en", "How much memory does one parameter cost with mixed-precision Adam?",
      "I don't know the exact number, sorry. I usually just reduce the batch size until it stops OOMing."),
     ("zh", "ZeRO 三个级别有什么区别？", "ZeRO 我听说过，是 DeepSpeed 的，具体三级分别切什么我不太清楚。"),
+    ("zh", "MFU 怎么算？", "MFU 是一个指标吧，具体怎么算我忘了。"),  # after a name alone, the how was the question
 ])
 def test_a_miss_of_the_question_itself_stays_a_miss(ours, lang, question, answer):
-    topic = 2 if "memory" in question else 6
+    topic = 2 if "memory" in question else 10 if "MFU" in question else 6
     a = score(ours, lang, topic, answer, question)
     assert a.signal == "dont_know" and a.level == 1
 

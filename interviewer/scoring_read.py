@@ -73,6 +73,12 @@ def cue_regex(words: tuple[str, ...]) -> re.Pattern:
     return re.compile("|".join(parts) or r"(?!x)x")
 
 
+def weighing_regex(words: tuple[str, ...]) -> re.Pattern:
+    """Trade-off words, where "balance" is not the load balancing of MoE experts or a causal mask's blocks (a
+    mechanism, not a balance struck between two costs). Shared by answers' cues and markers' requirements."""
+    return re.compile(rf"(?<!load )(?<!load-)(?:{cue_regex(words).pattern})")
+
+
 _U = {
     "size": r"gib|gb|mib|mb|tib|tb|kib|kb|pb|bytes?|字节",
     "bandwidth": r"gb/s|gbps|tb/s|mb/s|gbit/s|gb/秒",
@@ -112,7 +118,7 @@ from dataclasses import dataclass, field  # noqa: E402
 _SENT_END = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?=\s)")
 _CLAUSE_END = re.compile(r"(?<=[，：:、；;])|(?<=,)(?!\d)|(?=\s[—–-]\s)")
 CUES = {name: cue_regex(words) for name, words in {
-    "causal": CAUSAL, "tradeoff": TRADEOFF, "contrast": CONTRAST, "validation": VALIDATION,
+    "causal": CAUSAL, "contrast": CONTRAST, "validation": VALIDATION,
     "provenance": PROVENANCE, "incident": INCIDENT_STRONG, "incident_weak": INCIDENT_WEAK,
     "sequence": SEQUENCE, "outcome": OUTCOME, "first_person": FIRST_PERSON, "dont_know": DONT_KNOW, "help": HELP,
     "not_mine": NOT_MINE, "refuse": REFUSE, "wants_end": WANTS_END, "naive_neg": NAIVE_NEGATORS,
@@ -122,8 +128,7 @@ CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}")
 # "not just a quick look" and "不简单" deny the qualifier rather than use it.
 CUES["cursory"] = re.compile(rf"(?<!not )(?<!n't )(?<!不)(?:{cue_regex(CURSORY).pattern}|{IMPRESSION})")
 CUES["handed_off"] = re.compile(HANDED_OFF)
-# Load balancing (MoE experts, a causal mask's blocks) is a mechanism, not a balance struck between two costs.
-CUES["tradeoff"] = re.compile(rf"(?<!load )(?<!load-)(?:{CUES['tradeoff'].pattern})")
+CUES["tradeoff"] = weighing_regex(TRADEOFF)
 # Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
 _GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
 _INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"

@@ -284,11 +284,9 @@ class Rubric:
 
 @lru_cache(maxsize=1)
 def _marker_cue_rx() -> dict[str, re.Pattern]:
-    from interviewer.scoring_read import cue_regex
+    from interviewer.scoring_read import cue_regex, weighing_regex
 
-    rx = {k: cue_regex(v) for k, v in MARKER_CUES.items()}
-    rx["tradeoff"] = re.compile(rf"(?<!load )(?<!load-)(?:{rx['tradeoff'].pattern})")  # "load balancing" weighs nothing
-    return rx
+    return {k: (weighing_regex if k == "tradeoff" else cue_regex)(v) for k, v in MARKER_CUES.items()}
 
 
 @lru_cache(maxsize=64)

@@ -17,9 +17,8 @@ from interviewer.scoring_rubric import Rubric, literal_terms
 
 _CLAIM = R.cue_regex(T.CLAIM)
 _HYPE = R.cue_regex(T.HYPE)
-_FROM_TO = R.FROM_TO
 _RESULT_KINDS = ("percent", "ratio")
-# The cues each kind of judgement is read from (as in `features`: "measured" is a source or a before/after).
+# The cues each kind of judgement is read from ("measured" is a source or a before/after).
 _JUDGEMENT_CUES = {"tradeoff": ("tradeoff",), "validation": ("validation",), "incident": ("incident",),
                    "measured": ("provenance", "outcome"), "safeguard": ("safeguard",)}
 
@@ -126,57 +125,64 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.breadth = _count(units_all, _BREADTH)
     f.credited = len(credits)
     f.credited_numbers = sum(1 for c in credits if any(k != "bare" for cl in c.window.clauses for k in cl.numbers))
-    # Off the question: nothing of the topic or the question, or a word of it in an answer about something else.
-    # (An answer with no term of the field at all is vague, not off the question.) One sentence about the question
-    # is enough: an answer on it that goes on to a neighbouring point is not about something else.
-    concepts = {t for t in units_all if t.startswith("c:")}
-    rel_c = len(r.vocab.closed([t[2:] for t in concepts]) & {t[2:] for t in wanted if t.startswith("c:")})
-    # Or it explains something, takes up nothing the question asked and shares only the field's broad ideas with
-    # the topic ("topology", "communication"): a story of a flapping NIC does not say how the causal mask was
-    # balanced. (A list of names off the question stays a names answer.)
-    mine = r.vocab.closed([t[2:] for t in concepts]) & {t[2:] for t in own}
-    f.off_question = bool(r.sentences) and not credits and bool(units_all) and (
-        (rel < 1 and (bool(concepts) or not r.vocab.concepts)) or (bool(r.vocab.concepts) and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
-                    and not any(_on_question(r, i, wanted, question_terms) for i in range(len(r.sentences))))
-        or (bool(asked) and bool(own) and not f.answered and not mine and len(concepts) >= 3
-            and (f.statements or f.grounded)))
-    exp = _own(r)
-    if r.has("tradeoff"):
-        f.judgement.append("tradeoff")
-    if r.has("validation"):
-        f.judgement.append("validation")
-    if exp and r.has("incident"):
-        f.judgement.append("incident")
-    if exp and (r.has("provenance") or r.has("outcome")):
-        f.judgement.append("measured")
-    if r.has("safeguard"):
-        f.judgement.append("safeguard")
+    f.off_question = bool(r.sentences) and not credits and bool(units_all) and _off_question(
+        r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own)
+    # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
+    own_work = _own(r)
+    f.judgement = [k for k, cues in _JUDGEMENT_CUES.items()
+                   if any(r.has(c) for c in cues) and (own_work or k not in ("incident", "measured"))]
     f.judged_here &= set(f.judgement)
     f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
     return f
 
 
-def _on_question(r: R.Reading, i: int, wanted: frozenset[str], question: frozenset[str]) -> bool:
-    """Sentence i is about the topic or the question: two of its concepts, a third of them, or the question's own
-    subject with a number ("checkpoints … 64 files of 1.7 GB": the rest of the sentence is how it is done)."""
+def _concepts(terms: frozenset[str]) -> set[str]:
+    return {t[2:] for t in terms if t.startswith("c:")}
+
+
+def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wanted: frozenset[str],
+                  question_terms: frozenset[str], asked: frozenset[str], own: frozenset[str]) -> bool:
+    """The answer is about something else (`concepts` are those it names, as "c:" terms)."""
+    closed = r.vocab.closed([t[2:] for t in concepts])
+    # Nothing of the topic or the question. (An answer naming nothing of the field is vague, not off the question.)
+    if rel < 1 and (concepts or not r.vocab.concepts):
+        return True
+    # Or a word of it in an answer about something else, with no sentence on the question: an answer on it that
+    # goes on to a neighbouring point is not about something else.
+    wanted_c, asked_c = _concepts(wanted), _concepts(question_terms)
+    rel_c = len(closed & wanted_c)
+    if (r.vocab.concepts and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
+            and not any(_on_question(r, i, wanted_c, asked_c) for i in range(len(r.sentences)))):
+        return True
+    # Or it explains something, takes up nothing the question asked and shares only the field's broad ideas with
+    # the topic ("topology", "communication"): a story of a flapping NIC does not say how the causal mask was
+    # balanced. (A list of names off the question stays a names answer.)
+    mine = closed & _concepts(own)
+    return (bool(asked) and bool(own) and not f.answered and not mine and len(concepts) >= 3
+            and bool(f.statements or f.grounded))
+
+
+def _on_question(r: R.Reading, i: int, wanted: set[str], asked: set[str]) -> bool:
+    """Sentence i is about the topic or the question (`wanted`, `asked`: their concepts): two of its concepts, a
+    third of them, or the question's own subject with a number ("checkpoints … 64 files of 1.7 GB": the rest of the
+    sentence is how it is done)."""
     cls = r.sentence_clauses(i)
     said = {c for cl in cls for c in cl.said if r.vocab.kind(c) != "context"}
     closed = r.vocab.closed(said)
-    rel = len(closed & {t[2:] for t in wanted if t.startswith("c:")})
-    asked = closed & {t[2:] for t in question if t.startswith("c:")}
-    return rel >= 2 or (rel >= 1 and (rel / len(said) >= 0.3 or bool(asked and any(cl.numbers for cl in cls))))
+    rel = len(closed & wanted)
+    return rel >= 2 or (rel >= 1 and (rel / len(said) >= 0.3 or bool(closed & asked and any(cl.numbers for cl in cls))))
 
 
 def _claim_sentence(n: str) -> bool:
-    return bool(_HYPE.search(n)) and not _FROM_TO.search(n) and not R.CUES["provenance"].search(n)
+    return bool(_HYPE.search(n)) and not R.FROM_TO.search(n) and not R.CUES["provenance"].search(n)
 
 
 def claim_clause(r: R.Reading, cl: R.Clause) -> bool:
     """A result offered with nothing behind it: "提升了 40%" in one clause, or hype ("业界领先") in the sentence,
     with no source and no before/after in the sentence ("what it saves is activations" is a mechanism)."""
     n = R.norm(r.sentences[cl.sent])
-    if _FROM_TO.search(n) or R.CUES["provenance"].search(n):
+    if R.FROM_TO.search(n) or R.CUES["provenance"].search(n):
         return False
     return bool(_HYPE.search(n)) or (bool(_CLAIM.search(R.norm(cl.text))) and any(k in _RESULT_KINDS for k in cl.numbers))
 

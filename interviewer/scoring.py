@@ -120,11 +120,18 @@ def _figure_miss(r: Reading) -> bool:
     if not missing:
         return False
     figures = _figure_concepts(r.vocab)  # "比例" may be a concept of its own: a share is a figure
+    details = False
+    for i in missing:
+        cl = r.clauses[i]
+        if cl.concepts - figures:
+            return False
+        n = _norm(cl.text)
+        if not _FIGURE_MISS.search(n):
+            if not _DETAIL_MISS.search(n):
+                return False
+            details = True
     before = set().union(*(cl.concepts for cl in r.clauses[: missing[0]]))
-    details = any(not _FIGURE_MISS.search(_norm(r.clauses[i].text)) for i in missing)
-    return (all((_FIGURE_MISS.search(_norm(r.clauses[i].text)) or _DETAIL_MISS.search(_norm(r.clauses[i].text)))
-                and not r.clauses[i].concepts - figures for i in missing)
-            and bool(before) and not (details and not any(r.vocab.kind(c) == "mech" for c in before)))
+    return bool(before) and not (details and not any(r.vocab.kind(c) == "mech" for c in before))
 
 
 def classify_signal(text: str, vocab: Vocabulary = EMPTY) -> Signal:
@@ -439,9 +446,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # A clause where the candidate offers the naive remedy ("I would lower the learning rate and restart") shows
     # that remedy, not a marker sharing its words ("checks data and grad norm first, then the learning rate"); a
     # clause describing a mechanism ("max_restarts 控制最多重启几次") offers nothing.
-    naive = {(cl.sent, cl.start) for _, cl in _naive_hits(r, True, own, rubric)
-             if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
-    credits = [c for c in credits if not (naive and M.core(r, rubric, c) <= naive)]
+    offered = {(cl.sent, cl.start) for _, cl in _naive_hits(r, True, own, rubric)
+               if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
+    credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered)]
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic))

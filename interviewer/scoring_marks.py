@@ -392,9 +392,9 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
         # The whole answer shows nothing in particular: the clauses that carry the point if they show it, else
         # the clause that shows most of it.
         point = [i for i, cl in enumerate(w.clauses) if c.matched & clause_terms(r, rubric, cl)] or carry
-        core = w.clauses[point[0] : point[-1] + 1]
-        if len(core) < len(part) and shown(core):
-            part = core
+        pointed = w.clauses[point[0] : point[-1] + 1]
+        if len(pointed) < len(part) and shown(pointed):
+            part = pointed
         else:
             def weight(cl: R.Clause, terms: frozenset[str]) -> float:
                 return sum(rubric.weight(t) for t in terms & clause_terms(r, rubric, cl))

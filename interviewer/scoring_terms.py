@@ -194,7 +194,6 @@ WANTS_END = ("我们结束吧", "结束吧", "结束面试", "不面了", "就�
              "stop the interview", "i want to stop", "i'd like to stop", "i'd like to end", "let's end",
              "let's wrap up", "that's enough for today", "i'm done", "i quit", "can we stop", "let us stop",
              "我想结束", "可以结束了", "今天先到这", "先到这里吧", "let's end here", "can we end", "we can stop")
-# Reported speech or negation just before a cue means the candidate is not saying it themselves.
 # A miss of a figure, not of the point: "具体比例没看过", "can't recall the exact number". After a qualitative
 # answer it leaves the answer thin (level 2: the names without the numbers), not unanswered.
 FIGURE_MISS = ("比例", "字节数", "具体数", "数字", "数值", "多少", "百分比", "占比", "具体值", "具体是几", "the exact",
@@ -203,6 +202,7 @@ FIGURE_MISS = ("比例", "字节数", "具体数", "数字", "数值", "多少",
 # The details of how, missed after the how itself was said ("拆成两部分分开调度，具体怎么拆的我没细看"); after a
 # name alone ("MFU 是一个指标吧，具体怎么算我忘了") the how was the question.
 DETAIL_MISS = ("具体怎么", "细节", "the details", "exactly how")
+# Reported speech or negation just before a cue means the candidate is not saying it themselves.
 REPORTED = ("说", "说过", "跟我说", "写着", "问", "said", "says", "told me", "told us", "asked", "like", "printed")
 NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "didn't", "wasn't")
 

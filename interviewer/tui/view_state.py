@@ -75,9 +75,10 @@ def session_view(session) -> SessionView:
         cell = cells.setdefault(a.topic, TopicView(a.topic, None, 0, 0))
         if a.level is not None:
             scored.setdefault(a.topic, []).append(a)
-            cell.level = topic_level(scored[a.topic])
         cell.markers += len(a.markers)
         cell.dangers += len(a.danger_signals)
+    for topic, assessed in scored.items():
+        cells[topic].level = topic_level(assessed)
     return SessionView(
         chain_id=chain.id if chain else "", chain_topic=chain.topic if chain else "",
         on_resume=chain.on_resume if chain else True,

@@ -398,6 +398,7 @@ def test_a_gain_weighed_against_its_cost_in_numbers_is_a_trade_off(ours, lang, a
     from interviewer.scoring_read import read
     assert score(ours, lang, 8, answer, "把通信重叠上，有没有代价？").level == 4
     assert not read("我们用 TP=8，但 PP=4。").has("tradeoff")  # settings on both sides weigh nothing
+    assert not read("吞吐提升了 20%，可以再调到 30% 左右。").has("tradeoff")  # "可以" is no "but"
 
 
 def test_an_interval_set_by_habit_shows_no_judgement(ours):

@@ -240,6 +240,15 @@ def _unquoted(question: str) -> str:
     return rest if rest.strip() else question
 
 
+def _asking_terms(rubric: Rubric, question: str) -> frozenset[str]:
+    """The terms of what a question asks, past the candidate's words it quotes first; where nothing is named after
+    them ("刚才说到「TP8」——为什么？") the quote is the subject."""
+    if not question:
+        return frozenset()
+    rest = _unquoted(question)
+    return (rest != question and _topic_terms(rubric, rest)) or _topic_terms(rubric, question)
+
+
 @lru_cache(maxsize=256)
 def _asked(rubric: Rubric, question: str) -> frozenset[str]:
     """What the question is about: its concepts and its own content words, whether or not the rubric uses them."""
@@ -378,7 +387,7 @@ def _plain_clause(r: Reading, cl: Clause) -> bool:
 
 
 def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signal: Signal, own: list[str],
-             others: list[str], lang: str, answer: str, question_terms: frozenset[str]) -> list[DangerHit]:
+             others: list[str], lang: str, answer: str, question: str) -> list[DangerHit]:
     out: list[DangerHit] = []
 
     def add(sig: str, quote: str) -> None:
@@ -396,7 +405,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # Missing only a figure or the details, the candidate is ignorant of what that clause names, not of all
         # its sentence says ("拆成两部分分开调度，具体怎么拆的我没细看" knows the split).
         sentence = rubric.terms_of(cl.text if _figure_miss(r) else r.sentences[cl.sent])
-        near = [sentence, sentence | question_terms] if signal == "dont_know" else [sentence]
+        # Not knowing is of what the question asks, not of the candidate's own words it opened with (a pick-up, a
+        # résumé line): after "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占比？" a miss is no "不知道 TP 跨机的代价".
+        near = [sentence, sentence | _asking_terms(rubric, question)] if signal == "dont_know" else [sentence]
         fits = _pick(own, "ignorance", near, rubric)
         if fits or signal in ("dont_know", "thin"):
             add(fits or _generic("ignorance", lang), _clause_quote(r, cl))
@@ -451,13 +462,6 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     r = read(answer, vocab)
     topic_terms = _topic_terms(rubric, " ".join([topic.title, *topic.ladder, *topic.markers, *own]))
     question_terms = _topic_terms(rubric, question) if question else frozenset()
-    # What the question asks, without the candidate's own words it opened with (a pick-up, a résumé line): "接着「因为
-    # TP 每层两次 all-reduce」往下问：暴露通信占 step 的比例是多少？" asks about the exposed share, not about TP.
-    # ("刚才说到「TP8」——为什么？" names nothing after it: there the quote is the subject.)
-    asking = _unquoted(question)
-    asked_terms = _topic_terms(rubric, asking) if asking != question else question_terms
-    if not asked_terms:
-        asking, asked_terms = question, question_terms
     credits, seen = M.credit_markers(r, rubric, list(topic.markers), question_terms) if not r.stuffing else ([], {})
     # A clause where the candidate offers the naive remedy ("I would lower the learning rate and restart") shows
     # that remedy, not a marker sharing its words ("checks data and grad norm first, then the learning rate"); a
@@ -466,7 +470,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered)]
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
-                   _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, asking),
+                   _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic))
     level = L.level(r, f)
     signal = _signal(r, level, f)
@@ -474,7 +478,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 1
     elif signal in ("help", "refuse") or (signal == "wants_end" and not L.substance(r, "wants_end", f)):
         level = None
-    dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, asked_terms)
+    dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
     if level is not None and level >= 2 and len(credits) < 2 and any(_wrong(d.signal, vocab) for d in dangers):
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
@@ -489,7 +493,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
              if level is not None and level >= 2 else {})
     hits = [MarkerHit(marker=m, evidence=shown[m]) for m in topic.markers if m in shown]
     missed = [m for m in topic.markers if m not in shown]
-    feedback = F.feedback(topic, rubric, asked_terms, level, signal, f, missed, seen, dangers, lang)
+    feedback = F.feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang)
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

@@ -461,12 +461,11 @@ def test_load_balancing_is_a_mechanism_and_its_marker_is_quoted_where_it_is_said
         "For load balance you use an auxiliary loss and a capacity factor."]
 
 
-def test_the_candidates_words_a_question_opens_with_are_not_what_it_asks(ours):
+def test_a_miss_is_not_of_the_candidates_own_words_the_question_opens_with(ours):
     # The pick-up quotes the previous answer's TP point; the question asks for the exposed share.
     q = "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占 step 的比例大概是多少？"
     a = score(ours, "zh", 3, "这个我们没单独量过，具体比例不清楚。", q)
     assert a.level == 1 and "不知道 TP 跨机的代价" not in [d.signal for d in a.danger_signals]
-    assert "TP 跨机" not in a.feedback
     # With nothing after it, the quote is the subject.
     from interviewer.scoring import _unquoted
     assert _unquoted("刚才说到「TP8」——为什么？") == "为什么？"

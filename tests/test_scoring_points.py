@@ -470,3 +470,17 @@ def test_a_miss_is_not_of_the_candidates_own_words_the_question_opens_with(ours)
     from interviewer.scoring import _unquoted
     assert _unquoted("刚才说到「TP8」——为什么？") == "为什么？"
     assert _unquoted("你说的「ZeRO-3」和 FSDP 有什么区别？") == "你说的「ZeRO-3」和 FSDP 有什么区别？"
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "提升的是吞吐还是收敛时间？",
+     "主要是吞吐，每卡每秒 token 从 1.9K 到 2.35K。收敛的话我们看了 loss 曲线按 token 数对得上，差在 0.01 以内。"),
+    ("en", "Was it throughput or time to convergence?",
+     "Mostly throughput: tokens per GPU per second went from 1.9K to 2.35K. For convergence we checked the loss "
+     "curves against tokens and they matched, within 0.01."),
+])
+def test_answering_a_follow_up_with_numbers_and_a_check_is_above_names(ours, lang, question, answer):
+    # The résumé rule's follow-up ("throughput or convergence?") is no sign of a solid answer of the MFU topic.
+    a = score(ours, lang, 10, answer, question)
+    assert a.level is not None and a.level >= 3
+    assert not [d for d in a.danger_signals if "机制" in d.signal or "mechanism" in d.signal]

@@ -241,12 +241,13 @@ def _unquoted(question: str) -> str:
 
 
 def _asking_terms(rubric: Rubric, question: str) -> frozenset[str]:
-    """The terms of what a question asks, past the candidate's words it quotes first; where nothing is named after
-    them ("刚才说到「TP8」——为什么？") the quote is the subject."""
+    """The terms of what a question asks, past the candidate's words it quotes first; where nothing of the field is
+    named after them ("刚才说到「TP8」——为什么？", "你简历里写到「…MFU…」。对比的基线是什么？") the quote is the subject."""
     if not question:
         return frozenset()
     rest = _unquoted(question)
-    return (rest != question and _topic_terms(rubric, rest)) or _topic_terms(rubric, question)
+    terms = _topic_terms(rubric, rest) if rest != question else frozenset()
+    return terms if any(t.startswith("c:") for t in terms) else _topic_terms(rubric, question)
 
 
 @lru_cache(maxsize=256)
@@ -405,8 +406,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # Missing only a figure or the details, the candidate is ignorant of what that clause names, not of all
         # its sentence says ("拆成两部分分开调度，具体怎么拆的我没细看" knows the split).
         sentence = rubric.terms_of(cl.text if _figure_miss(r) else r.sentences[cl.sent])
-        # Not knowing is of what the question asks, not of the candidate's own words it opened with (a pick-up, a
-        # résumé line): after "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占比？" a miss is no "不知道 TP 跨机的代价".
+        # Not knowing is of what the question asks, not of the candidate's own words it opened with (a pick-up):
+        # after "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占比？" a miss is no "不知道 TP 跨机的代价".
         near = [sentence, sentence | _asking_terms(rubric, question)] if signal == "dont_know" else [sentence]
         fits = _pick(own, "ignorance", near, rubric)
         if fits or signal in ("dont_know", "thin"):
@@ -493,7 +494,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
              if level is not None and level >= 2 else {})
     hits = [MarkerHit(marker=m, evidence=shown[m]) for m in topic.markers if m in shown]
     missed = [m for m in topic.markers if m not in shown]
-    feedback = F.feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang)
+    feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f, missed, seen, dangers, lang)
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

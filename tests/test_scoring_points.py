@@ -466,6 +466,11 @@ def test_a_miss_is_not_of_the_candidates_own_words_the_question_opens_with(ours)
     q = "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占 step 的比例大概是多少？"
     a = score(ours, "zh", 3, "这个我们没单独量过，具体比例不清楚。", q)
     assert a.level == 1 and "不知道 TP 跨机的代价" not in [d.signal for d in a.danger_signals]
+    assert "TP 跨机" not in a.feedback  # the point the candidate had just explained is not what was asked
+    # A résumé line names the subject when nothing of the field follows it: the feedback stays on MFU.
+    b = score(ours, "zh", 10, "他说基线是优化前的 MFU 38%，按 6N 乘 token 吞吐除以峰值算。",
+              "你简历里写到「…MFU 从 38% 提升到 47%」。在你自己负责的那部分里，对比的基线是什么？")
+    assert "MFU 前后各多少" in b.feedback
     # With nothing after it, the quote is the subject.
     from interviewer.scoring import _unquoted
     assert _unquoted("刚才说到「TP8」——为什么？") == "为什么？"

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
-from interviewer.scoring_rubric import Item, Point, Rubric
+from interviewer.scoring_rubric import Item, Point, Rubric, story_subject
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
 _NAIVE_NEG = R.CUES["naive_neg"]
@@ -301,6 +301,10 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     changed = r.has("outcome") or any(R.FROM_TO.search(R.norm(s)) for s in r.sentences)
     if not (r.has("incident") or (r.has("first_person") and (changed or r.has("incident_weak")))):
         return None
+    # What the marker's story is of, named before its details ("能讲一次完整的 hang 排查（怎么发现…）", "有一次完整剖析：
+    # 现象…"): a story of a slow NIC is no hang story, a baseline's MFU no profiling story.
+    if not story_subject(item.text, r.vocab) <= r.concepts:
+        return None
     everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
     hit = item.whole.terms & everything
     # On the marker's subject: two of its words, not only character pairs ("逐位一致" is no hang's "不一致"), and a
@@ -313,6 +317,9 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     if not named and (len(hit) < 2 or all(t.startswith("z:") for t in hit) or not about) or r.numbers < 1:
         return None
     # The sentence of the story that says most of the marker (its steps, its numbers), else the one opening it.
+    # A sentence told with the marker's own story word ("事后把排查固化成防线": "事后加了每天跑 nccl-tests 的巡检") is the
+    # part of the story the marker asks for.
+    told = set(R.CUES["incident"].findall(R.norm(item.text)))
     found: Credit | None = None
     best_key: tuple = ()
     for w in windows(r, rubric):
@@ -321,10 +328,11 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
             continue
         said = item.whole.terms & w.terms
         number = any(k != "bare" for cl in w.clauses for k in cl.numbers)
-        opens = bool(R.CUES["incident"].search(R.norm(w.text)) or R.CUES["outcome"].search(R.norm(w.text)))
+        words = set(R.CUES["incident"].findall(R.norm(w.text)))
+        opens = bool(words or R.CUES["outcome"].search(R.norm(w.text)))
         if not (said or opens):
             continue
-        key = (sum(rubric.weight(t) for t in said), number, opens)
+        key = (bool(said and told & words), sum(rubric.weight(t) for t in said), number, opens)
         if key > best_key:
             found, best_key = Credit(item.text, w, item.whole, frozenset(said or hit),
                                      len(hit) / max(1, len(item.whole.terms))), key

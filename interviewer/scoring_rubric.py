@@ -289,6 +289,19 @@ def _marker_cue_rx() -> dict[str, re.Pattern]:
     return {k: (weighing_regex if k == "tradeoff" else cue_regex)(v) for k, v in MARKER_CUES.items()}
 
 
+_HEAD = re.compile(r"[（(：:，,；;]")
+
+
+@lru_cache(maxsize=512)
+def story_subject(marker: str, vocab: Vocabulary) -> frozenset[str]:
+    """What a story marker's story is of: the concepts it names before its details, past the words it asks for the
+    story with ("能讲一次完整的 hang 排查（怎么发现…）": a hang; "has the timeline of one automatic recovery…": a
+    recovery, not a profiler's timeline). Things, not the actions done to them: "定位" and "排查" are how a story is
+    told in Chinese, and English markers rarely spell them."""
+    head = _marker_cue_rx()["incident"].sub(" ", norm(_HEAD.split(marker, maxsplit=1)[0]))
+    return vocab.closed(c for c in vocab.find(head)[0] if vocab.kind(c) not in ("context", "mech"))
+
+
 @lru_cache(maxsize=64)
 def rubric_for(docs: tuple[str, ...], vocab: Vocabulary) -> Rubric:
     return Rubric(docs, vocab)

@@ -489,3 +489,15 @@ def test_answering_a_follow_up_with_numbers_and_a_check_is_above_names(ours, lan
     a = score(ours, lang, 10, answer, question)
     assert a.level is not None and a.level >= 3
     assert not [d for d in a.danger_signals if "机制" in d.signal or "mechanism" in d.signal]
+
+
+def test_a_story_marker_needs_a_story_of_its_subject_and_is_quoted_where_that_part_is_told(ours):
+    a = score(ours, "zh", 15, "最近一次是上个月，一台机器网卡降速，整体 step 从 2.1 秒涨到 2.6 秒。看板上那台机器 8 个 rank 纯计算时间正常，"
+                              "但通信等待最短，别人都在等它，ib_write_bw 测下来只有 100 Gb/s，正常 400。从告警到定位 40 分钟，换节点恢复。"
+                              "事后加了每天跑 nccl-tests 的巡检。", "最近一次事故从发现到定位用了多久？")
+    quotes = {m.marker: m.evidence for m in a.markers}
+    assert not [m for m in quotes if "hang 排查" in m]  # a slow NIC is no hang story
+    assert [q for m, q in quotes.items() if m.startswith("事后把排查固化成防线")] == ["事后加了每天跑 nccl-tests 的巡检。"]
+    # A baseline's MFU is no profiling story.
+    b = score(ours, "zh", 10, "基线是我们最开始跑的那版配置，70B 在 512 张 H800 上，TP8 PP8，micro batch 1，MFU 38%。", "对比的基线是什么？")
+    assert not [m for m in b.markers if "剖析" in m.marker]

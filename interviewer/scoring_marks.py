@@ -208,6 +208,9 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     if parts and _ORDERED.search(R.norm(item.text)):
         said = frozenset().union(*(w.terms for w in windows(r, rubric)))
         parts = parts if sum(1 for p in parts if p.key in said) >= 2 else ()
+    # A figure in brackets is the marker's premise ("在 H100（稠密 BF16 约 989 TFLOPS）上…约为每卡 9.4K token/s"):
+    # repeating it computes nothing.
+    parts = tuple(p for p in parts if not (_aside(item, p) and any(t.startswith("n:") for t in p.terms)))
     for point in (item.whole, *parts):
         words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
         points.append((point, words, min(2, _distinct(words)), any(not t.startswith("z:") for t in words)))
@@ -274,13 +277,15 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
             first[m] = c
     credited: dict[str, Credit] = {}
     used: set[tuple[int, int]] = set()
-    strength = {m: _rank(rubric, rubric.item(m), c) for m, c in first.items()}
+    # A marker shown only by its bracketed aside ("…在 H100（稠密 BF16 约 989 TFLOPS）上…") gives way to one shown by
+    # its own words: saying the peak is not computing the throughput.
+    strength = {m: (not _aside(rubric.item(m), c.point), _rank(rubric, rubric.item(m), c)) for m, c in first.items()}
     for m in sorted(first, key=lambda m: (strength[m], -markers.index(m)), reverse=True):
         item = rubric.item(m)
         c = first[m]
-        if core(r, rubric, c) & used and not _verbatim(c):
+        if core(r, rubric, c) & used and not _verbatim(c, item):
             c = best(r, rubric, item, given=given, accept=lambda c, item=item: _ok(r, item, c) and (
-                _verbatim(c) or not core(r, rubric, c) & used))
+                _verbatim(c, item) or not core(r, rubric, c) & used))
         if c is not None:
             credited[m] = c
             used |= core(r, rubric, c)
@@ -339,9 +344,19 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     return found
 
 
-def _verbatim(c: Credit) -> bool:
-    """A clause that states a point of three terms or more almost word for word may show it beside another."""
-    return c.coverage >= 0.85 and len(c.point.terms) >= 3
+def _verbatim(c: Credit, item: Item) -> bool:
+    """A clause that states a point of three terms or more almost word for word may show it beside another (a
+    bracketed aside is the marker's premise or example, not a point it states)."""
+    return c.coverage >= 0.85 and len(c.point.terms) >= 3 and not _aside(item, c.point)
+
+
+_BRACKETED = re.compile(r"[（(]([^（）()]*)[）)]")
+
+
+def _aside(item: Item, point: Point) -> bool:
+    """The point is a part of the marker written in brackets."""
+    part = point.text.strip()
+    return point is not item.whole and bool(part) and any(part in b for b in _BRACKETED.findall(item.text))
 
 
 def _ok(r: R.Reading, item: Item, c: Credit) -> bool:

@@ -501,3 +501,17 @@ def test_a_story_marker_needs_a_story_of_its_subject_and_is_quoted_where_that_pa
     # A baseline's MFU is no profiling story.
     b = score(ours, "zh", 10, "基线是我们最开始跑的那版配置，70B 在 512 张 H800 上，TP8 PP8，micro batch 1，MFU 38%。", "对比的基线是什么？")
     assert not [m for m in b.markers if "剖析" in m.marker]
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "The baseline was our first config on 512 H800s, TP8 PP8 with micro batch 1, at 38% MFU. We compute MFU as "
+           "tokens per second times 6N divided by GPUs times the dense BF16 peak, 989 TFLOPS, from the Megatron logs."),
+    ("zh", "基线是我们最开始跑的那版配置，70B 在 512 张 H800 上，TP8 PP8，micro batch 1，MFU 38%。MFU 按每秒 token 数乘 6N 除以卡数"
+           "乘稠密 BF16 峰值 989 TFLOPS 算的，日志里打出来的。"),
+])
+def test_a_figure_a_marker_gives_in_brackets_is_its_premise_not_its_point(ours, lang, answer):
+    # "computes that a 7B model at 40% MFU on H100 (about 989 TFLOPS dense BF16) is about 9.4K tokens/s": saying the
+    # peak computes nothing; the sentence shows the MFU formula.
+    a = score(ours, lang, 10, answer, "What was the baseline?" if lang == "en" else "对比的基线是什么？")
+    marks = [m.marker for m in a.markers]
+    assert any("6N" in m for m in marks) and not any("9.4K" in m for m in marks)

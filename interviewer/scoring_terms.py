@@ -120,7 +120,7 @@ CLAIM = ("提升", "提高", "加速", "提速", "快了", "能省", "省了", "
 HYPE = ("业界领先", "领先水平", "效果很好", "效果挺好", "很完善", "非常高效", "完美", "基本没问题", "效果不错", "很稳定", "秒级",
         "非常好", "效果显著", "state of the art", "state-of-the-art", "industry-leading", "best-in-class",
         "very efficient", "really well", "works fine", "basically free", "fully overlapped", "much more efficient",
-        "huge", "perfectly", "scaled really well", "very good", "worked well", "works well")
+        "huge speedup", "huge improvement", "huge gains", "huge win", "perfectly", "scaled really well", "very good", "worked well", "works well")
 # "没在生产上用过", "never used it": the words after are not the candidate's experience.
 NEGATED_EXPERIENCE = (r"(?:没|没有|不曾|从没|从来没|未)(?:在|怎么|真正|实际|亲自)?[^，。；,;]{0,8}?"
                       r"(?:用过|做过|接触过|试过|碰过|搞过|研究过|遇到过|上过)"

@@ -277,15 +277,13 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
             first[m] = c
     credited: dict[str, Credit] = {}
     used: set[tuple[int, int]] = set()
-    # A marker shown only by its bracketed aside ("…在 H100（稠密 BF16 约 989 TFLOPS）上…") gives way to one shown by
-    # its own words: saying the peak is not computing the throughput.
-    strength = {m: (not _aside(rubric.item(m), c.point), _rank(rubric, rubric.item(m), c)) for m, c in first.items()}
+    strength = {m: _rank(rubric, rubric.item(m), c) for m, c in first.items()}
     for m in sorted(first, key=lambda m: (strength[m], -markers.index(m)), reverse=True):
         item = rubric.item(m)
         c = first[m]
-        if core(r, rubric, c) & used and not _verbatim(c, item):
+        if core(r, rubric, c) & used and not _verbatim(c):
             c = best(r, rubric, item, given=given, accept=lambda c, item=item: _ok(r, item, c) and (
-                _verbatim(c, item) or not core(r, rubric, c) & used))
+                _verbatim(c) or not core(r, rubric, c) & used))
         if c is not None:
             credited[m] = c
             used |= core(r, rubric, c)
@@ -344,10 +342,9 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     return found
 
 
-def _verbatim(c: Credit, item: Item) -> bool:
-    """A clause that states a point of three terms or more almost word for word may show it beside another (a
-    bracketed aside is the marker's premise or example, not a point it states)."""
-    return c.coverage >= 0.85 and len(c.point.terms) >= 3 and not _aside(item, c.point)
+def _verbatim(c: Credit) -> bool:
+    """A clause that states a point of three terms or more almost word for word may show it beside another."""
+    return c.coverage >= 0.85 and len(c.point.terms) >= 3
 
 
 _BRACKETED = re.compile(r"[（(]([^（）()]*)[）)]")

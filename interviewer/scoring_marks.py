@@ -267,6 +267,9 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
     One clause shows one point: when the same clause would be quoted for several markers, the marker it shows
     best keeps it and the others need a clause of their own (unless the clause states them almost word for word).
     """
+    # The question's figures are not the candidate's: "Your résumé says “raised MFU from 38% to 47%”" names the
+    # subject, but its numbers stand for no figure a marker asks for.
+    given = frozenset(t for t in given if not t.startswith("n:"))
     seen: dict[str, float] = {}
     first: dict[str, Credit] = {}
     for m in markers:

@@ -512,6 +512,9 @@ def test_a_story_marker_needs_a_story_of_its_subject_and_is_quoted_where_that_pa
 def test_a_figure_a_marker_gives_in_brackets_is_its_premise_not_its_point(ours, lang, answer):
     # "computes that a 7B model at 40% MFU on H100 (about 989 TFLOPS dense BF16) is about 9.4K tokens/s": saying the
     # peak computes nothing; the sentence shows the MFU formula.
-    a = score(ours, lang, 10, answer, "What was the baseline?" if lang == "en" else "对比的基线是什么？")
-    marks = [m.marker for m in a.markers]
-    assert any("6N" in m for m in marks) and not any("9.4K" in m for m in marks)
+    for question in (["What was the baseline?", "Your résumé says “…raised MFU from 38% to 47%”. In your own part of "
+                      "that work, what was the baseline?"] if lang == "en" else
+                     ["对比的基线是什么？", "你简历里写到「…MFU 从 38% 提升到 47%」。在你自己负责的那部分里，对比的基线是什么？"]):
+        # (The question's own figures, 38% and 47%, stand for no figure of the candidate's.)
+        marks = [m.marker for m in score(ours, lang, 10, answer, question).markers]
+        assert any("6N" in m for m in marks) and not any("9.4K" in m for m in marks), question

@@ -472,7 +472,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered)]
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
-                   own=_own_concepts(topic))
+                   own=_own_concepts(topic), question=question)
     level = L.level(r, f)
     signal = _signal(r, level, f)
     if signal in ("dont_know", "not_mine"):

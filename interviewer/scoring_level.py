@@ -69,7 +69,7 @@ def _literal_all(r: R.Reading) -> frozenset[str]:
 
 def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question_terms: frozenset[str],
              credits: list[Credit], numeric: bool = True, solid_terms: frozenset[str] = frozenset(),
-             asked: frozenset[str] = frozenset(), own: frozenset[str] = frozenset()) -> Features:
+             asked: frozenset[str] = frozenset(), own: frozenset[str] = frozenset(), question: str = "") -> Features:
     """`own` are the topic's concepts few other topics share (a concept every topic speaks of is no sign the
     answer is about this one)."""
     f = Features(numeric=numeric)
@@ -129,12 +129,28 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own)
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
     own_work = _own(r)
+    echoed = _echoed(r, question)
     f.judgement = [k for k, cues in _JUDGEMENT_CUES.items()
-                   if any(r.has(c) for c in cues) and (own_work or k not in ("incident", "measured"))]
+                   if any(r.has(c) and c not in echoed for c in cues) and (own_work or k not in ("incident", "measured"))]
     f.judged_here &= set(f.judgement)
     f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
     return f
+
+
+def _echoed(r: R.Reading, question: str) -> set[str]:
+    """Judgement cues the answer has only in the question's own words: "The baseline was…" answering "what was the
+    baseline?" names it and compares nothing."""
+    if not question:
+        return set()
+    q, text = R.norm(question), R.norm(" ".join(r.sentences))
+    out = set()
+    for c in {c for cues in _JUDGEMENT_CUES.values() for c in cues}:
+        said = set(R.CUES[c].findall(text))
+        # A cue read from the answer's shape (a gain set against its cost) is no word of the question's.
+        if said and said <= set(R.CUES[c].findall(q)) and r.cues.get(c, 0) <= len(R.CUES[c].findall(text)):
+            out.add(c)
+    return out
 
 
 def _concepts(terms: frozenset[str]) -> set[str]:

@@ -518,3 +518,12 @@ def test_a_figure_a_marker_gives_in_brackets_is_its_premise_not_its_point(ours, 
         # (The question's own figures, 38% and 47%, stand for no figure of the candidate's.)
         marks = [m.marker for m in score(ours, lang, 10, answer, question).markers]
         assert any("6N" in m for m in marks) and not any("9.4K" in m for m in marks), question
+
+
+def test_a_judgement_word_only_repeated_from_the_question_is_no_judgement(ours):
+    answer = ("The baseline was our first config on 512 H800s, TP8 PP8 with micro batch 1, at 38% MFU. We compute MFU "
+              "as tokens per second times 6N divided by GPUs times the dense BF16 peak, 989 TFLOPS, from the Megatron logs.")
+    echoed = score(ours, "en", 10, answer, "In your own part of that work, what was the baseline?").level
+    assert echoed == 3
+    # Said unprompted, a baseline is a comparison the candidate made.
+    assert score(ours, "en", 10, answer, "How do you compute MFU?").level > echoed

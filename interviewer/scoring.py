@@ -449,11 +449,14 @@ def topic_lang(topic: Topic) -> str:
 
 
 def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: list[str] | None = None,
-                 lang: str | None = None, *, vocab: Vocabulary | None = None) -> Assessment:
+                 lang: str | None = None, *, vocab: Vocabulary | None = None,
+                 shown_before: frozenset[str] = frozenset()) -> Assessment:
     """The offline scorer: deterministic, no network.
 
     Reads with `vocab`, by default the topic's pack's; the pack (`topic.pack`) also supplies the other topics'
     red flags, checked when the answer strays into them. `danger_signals` are the asked topic's own.
+    `shown_before` are the topic's markers earlier answers of the interview showed: the feedback never sends the
+    candidate back to one of them.
     """
     lang = lang or topic_lang(topic)
     own = list(danger_signals or [])
@@ -494,7 +497,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
              if level is not None and level >= 2 else {})
     hits = [MarkerHit(marker=m, evidence=shown[m]) for m in topic.markers if m in shown]
     missed = [m for m in topic.markers if m not in shown]
-    feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f, missed, seen, dangers, lang)
+    feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
+                          [m for m in missed if m not in shown_before], seen, dangers, lang)
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

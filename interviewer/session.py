@@ -26,6 +26,7 @@ from interviewer.scoring import Assessment, asked_topic, build_scorecard, verify
 from interviewer.skills import SkillPack, Topic, ref
 from interviewer.textutil import QUESTION_MARKS, normalize_key, question_key, split_top, strip_controls
 from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
+from interviewer.turns import answers as answer_turns
 
 COMMANDS = ("/skip", "/hint", "/repeat", "/end")
 # A spoken answer is a few hundred words; a co-pilot's pasted notes a few thousand. Beyond this it is a paste
@@ -221,7 +222,10 @@ class Session:
         reading = None
         if command is None and chain is not None:
             topic, danger = self._judged_by(chain, question)
-            reading, _ = self.offline_scorer.score(topic, question, text, danger, t.lang)
+            # What earlier answers showed of this topic is not sent back as this answer's missing point.
+            shown = frozenset(h.marker for x in answer_turns(t.turns)
+                              if x.assessment and x.assessment.topic == topic.title for h in x.assessment.markers)
+            reading, _ = self.offline_scorer.score(topic, question, text, danger, t.lang, shown_before=shown)
         asked = progress.basis_of(self.pending_question.target) if self.pending_question else ""
         covers = self._covers(text, asked, reading.signal not in progress.UNANSWERED) if reading is not None else []
         turn = Turn(index=len(t.turns), role="candidate", text=text, chain=chain.id if chain else None,

@@ -527,3 +527,14 @@ def test_a_judgement_word_only_repeated_from_the_question_is_no_judgement(ours):
     assert echoed == 3
     # Said unprompted, a baseline is a comparison the candidate made.
     assert score(ours, "en", 10, answer, "How do you compute MFU?").level > echoed
+
+
+def test_feedback_skips_the_points_earlier_answers_of_the_topic_showed(ours):
+    pack = ours["en"]
+    t = pack.topic(3)
+    tp = next(m for m in t.markers if m.startswith("knows TP across nodes"))
+    q, answer = "Can you tell me how much of the step was exposed communication?", "I'm not sure, we never measured it."
+    plain = score_answer(t, answer, q, pack.danger_for(t.title))
+    told = score_answer(t, answer, q, pack.danger_for(t.title), shown_before=frozenset({tp}))
+    assert "TP across nodes" in plain.feedback  # what the question asks nearest, when nothing was shown before
+    assert "TP across nodes" not in told.feedback and told.missed_markers == plain.missed_markers

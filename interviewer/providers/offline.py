@@ -323,6 +323,7 @@ class OfflineScorer:
     name = "offline"
 
     def score(self, topic: Topic, question: str, answer: str, danger_signals: list[str],
-              lang: str) -> tuple[Assessment, list[Usage]]:
-        a = score_answer(topic, answer, question=question, danger_signals=danger_signals, lang=lang)
+              lang: str, shown_before: frozenset[str] = frozenset()) -> tuple[Assessment, list[Usage]]:
+        a = score_answer(topic, answer, question=question, danger_signals=danger_signals, lang=lang,
+                         shown_before=shown_before)
         return a.model_copy(update={"scorer": "offline"}), []

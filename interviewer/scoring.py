@@ -415,8 +415,11 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     if low:  # "只会重启": only an answer with nothing better in it offers the naive remedy as its answer
         for kind, cl in _naive_hits(r, low, own, rubric):
             add(_pick(own, f"naive:{kind}", [], rubric) or _generic("naive", lang), _clause_quote(r, cl))
+    # An answer to another question is at 1 for what it does not answer, not for ignorance of what it does say
+    # (a ring-attention answer to a rendezvous question knows the causal mask's imbalance it explains).
+    judged = 2 if f.off_question and level == 1 else level
     for sig, is_own in [*((s, True) for s in own), *((s, False) for s in others)]:
-        c = M.flag_clause(r, rubric, sig, level, is_own)
+        c = M.flag_clause(r, rubric, sig, judged, is_own)
         if c is not None:
             add(sig, M.quote(r, rubric, c))
     if low and f.claims and not f.credited:

@@ -538,3 +538,10 @@ def test_feedback_skips_the_points_earlier_answers_of_the_topic_showed(ours):
     told = score_answer(t, answer, q, pack.danger_for(t.title), shown_before=frozenset({tp}))
     assert "TP across nodes" in plain.feedback  # what the question asks nearest, when nothing was shown before
     assert "TP across nodes" not in told.feedback and told.missed_markers == plain.missed_markers
+
+
+def test_an_answer_to_another_question_is_not_flagged_ignorant_of_what_it_explains(ours):
+    a = score(ours, "zh", 13, "ring attention 是按块把 KV 在卡之间传一圈，每张卡算自己那块 Q 对所有 KV 的注意力，用 online softmax 合并。"
+                              "因果掩码下后面的块算得多，所以切成 2 倍 CP 个块 zigzag 分配。",
+              "你简历里写到「从零搭建基于 Kubernetes 的训练平台」。在你自己负责的那部分里，作业是怎么拉起并完成 rendezvous 的？")
+    assert a.level == 1 and [d.signal for d in a.danger_signals] == ["答非所问"]

@@ -32,7 +32,9 @@ CAUSAL = ("因为", "所以", "由于", "导致", "因此", "于是", "原因是
           "这样", "才能", "because", "since", "therefore", "which means", "thus", "hence", "due to",
           "as a result", "otherwise", "that's why", "which is why", "in order to", "so that", "leads to",
           "causes", "so it", "so we", "so the", "so each", "so per", "so with", "so for", "means", "that way",
-          "this way", "多半是", "通常是", "一般是", "说明", "indicates", "points to", "suggests", "usually means")
+          "this way", "多半是", "通常是", "一般是", "说明", "indicates", "points to", "suggests", "usually means",
+          # a purpose is a reason: "整组都不调度，避免一半 Pod 占着卡互等"
+          "避免", "以免", "免得", "防止", "to avoid", "to prevent", "so as not to", "avoids", "prevents")
 # Judgement cues come in pairs: each way of saying it in one language has its counterpart in the other, so the
 # same answer reaches the same level in Chinese and in English (tests/test_scoring_parity.py).
 TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中", "得不偿失", "但会", "但是会", "划不来", "付出",

@@ -545,3 +545,16 @@ def test_an_answer_to_another_question_is_not_flagged_ignorant_of_what_it_explai
                               "因果掩码下后面的块算得多，所以切成 2 倍 CP 个块 zigzag 分配。",
               "你简历里写到「从零搭建基于 Kubernetes 的训练平台」。在你自己负责的那部分里，作业是怎么拉起并完成 rendezvous 的？")
     assert a.level == 1 and [d.signal for d in a.danger_signals] == ["答非所问"]
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "gang 调度是怎么保证的？",
+     "Volcano 的 PodGroup 设 minMember 等于 worker 数，资源不够就整组都不调度，避免一半 Pod 占着卡等另一半造成死锁。"),
+    ("en", "How is gang scheduling guaranteed?",
+     "Volcano's PodGroup sets minMember to the number of workers, so if resources are short nothing of the group is "
+     "scheduled, to avoid half the pods holding GPUs while waiting for the other half."),
+])
+def test_a_mechanism_told_with_what_it_prevents_is_explained(ours, lang, question, answer):
+    # A purpose ("避免…", "to avoid…") is a reason; "to avoid" meets a marker told as "never".
+    a = score(ours, lang, 13, answer, question)
+    assert a.level == 3 and credited(a, "Volcano") and not a.danger_signals

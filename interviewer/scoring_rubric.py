@@ -37,7 +37,7 @@ STOP_EN = frozenset(
     "not or from that this by be much many at as into up out more less than then so per its their there such like "
     "e.g eg etc about over under between before after one two both all any some own also only just very add adds "
     "added go goes get gets got make makes made take takes keep keeps put puts need needs way ways thing things "
-    "you your our we they them he she his her has have had will would should could may might must".split())
+    "you your our we they them he she his her has have had will would should could may might must via followed".split())
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ed", "es", "s", "ly")
 
 
@@ -151,6 +151,7 @@ class Item:
 _PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并(?![行发])|同时|而(?=[\u3400-\u9fff])")
 
 
+_LIST_WORD = re.compile(r"(?:(?:and|or|the|a|an)\s+)*[A-Za-z][a-z-]+")
 _OR = re.compile(r"\s+or\s+|或者(?!说)|或(?![许是])")
 _EN_WORD = re.compile(r"[A-Za-z0-9][\w.\-/']*")
 _CJK_TAIL = re.compile(r"[\u3400-\u9fff]+$")
@@ -256,7 +257,10 @@ class Rubric:
     def item(self, text: str) -> Item:
         if text not in self._items:
             parts = [p.strip() for p in _PARTS.split(text) if p and p.strip()]
-            parts += [alt for p in [text, *parts] for alt in alternatives(p)]
+            # A one-word item of a list ("…detected via NCCL timeouts, the watchdog, Xid") is also read with the
+            # point it lists under: alone it is no point, and the answer may name that item for the first one.
+            listed = [f"{a}, {b}" for a, b in zip(parts, parts[1:]) if _LIST_WORD.fullmatch(b)]
+            parts += listed + [alt for p in [text, *parts] for alt in alternatives(p)]
             pts = tuple(pt for pt in (self.point(p) for p in dict.fromkeys(parts)) if len(pt.terms) >= 2)
             n = norm(text)
             cues = frozenset(k for k, rx in _marker_cue_rx().items() if rx.search(n))

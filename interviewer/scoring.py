@@ -433,6 +433,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     elif r.clauses and level is not None and level <= 2 and not out and signal not in ("dont_know", "not_mine"):
         # A level-2 answer is names without mechanism by definition: say so on a clause that only names.
         plain = [cl for cl in r.clauses if r.stuffing or _plain_clause(r, cl)]
+        if f.picked:  # the option the question offered ("吞吐还是收敛时间？" - "吞吐。") is a choice, not a name dropped
+            plain = [cl for cl in plain if cl is not r.clauses[0]]
         if plain:
             names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)))
             generic = "stuffing" if r.stuffing else "names" if level == 2 else "vague"

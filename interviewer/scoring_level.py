@@ -47,6 +47,7 @@ class Features:
     # qualifier in 40 words (80 characters of Chinese).
     cursory: bool = False
     handed_off: bool = False  # part of the asked work left to someone else ("the PMs handled the go/no-go")
+    picked: bool = False  # opens with one of the alternatives the question offered ("吞吐还是收敛时间？" - "吞吐。")
 
 
 _UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
@@ -135,7 +136,13 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.judged_here &= set(f.judgement)
     f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
+    if question and r.clauses and _CHOICE.search(R.norm(question)):
+        first = rubric.terms_of(r.clauses[0].text)
+        f.picked = bool(first) and first <= rubric.terms_of(question)
     return f
+
+
+_CHOICE = re.compile(r"还是|\bor\b")
 
 
 def _echoed(r: R.Reading, question: str) -> set[str]:
@@ -266,6 +273,8 @@ def level(r: R.Reading, f: Features) -> int | None:
 
 def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     """True when the clauses without `drop`-cues still carry an answer (mechanism or a number)."""
+    if f and f.picked:
+        return True  # the choice the question offered is an answer, whatever the candidate did not measure
     keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
     mech = {c for c in concepts if r.vocab.kind(c) == "mech"}

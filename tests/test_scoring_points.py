@@ -562,3 +562,15 @@ def test_a_mechanism_told_with_what_it_prevents_is_explained(ours, lang, questio
     # A purpose ("避免…", "to avoid…") is a reason; "to avoid" meets a marker told as "never".
     a = score(ours, lang, 13, answer, question)
     assert a.level == 3 and credited(a, "Volcano") and not a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "提升的是吞吐还是收敛时间？", "吞吐。收敛时间没测过，token 数是一样的，所以 step 时间短了就是墙钟时间短了。"),
+    ("en", "Was the gain in throughput or in time to converge?",
+     "Throughput. We didn't measure convergence separately; the token count is the same, so a shorter step is a "
+     "shorter wall-clock run."),
+])
+def test_the_option_a_question_offered_is_an_answer_not_a_miss_or_a_name_dropped(ours, lang, question, answer):
+    a = score(ours, lang, 10, answer, question)
+    assert a.signal not in ("dont_know", "help") and a.level == 2
+    assert not any(d.evidence.rstrip("。.") in ("吞吐", "Throughput") for d in a.danger_signals), a.danger_signals

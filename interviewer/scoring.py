@@ -339,6 +339,35 @@ def _naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> li
     return out
 
 
+def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """Clauses that show one of the topic's red flags whatever the level: a naive remedy of the pack's own the
+    candidate offers ("we just raised the capacity factor to 2.0"), and the sentences of a misconception said
+    outright ("CP and SP are basically the same thing"). They show the flag, not a marker sharing their words."""
+    offered: set[tuple[int, int]] = set()
+    wrong: set[tuple[int, int]] = set()
+    for sig in own:
+        kind = M.flag_kind(sig)
+        if kind not in ("naive", "misconception"):
+            continue
+        # At level 1 every naive remedy found counts; at level 4 only a misconception said outright does.
+        c = M.flag_clause(r, rubric, sig, 1 if kind == "naive" else 4, True)
+        if c is None:
+            continue
+        if kind == "naive":
+            # Offered whole ("just raised the capacity factor"), as the candidate's own, and not weighed ("raising it
+            # cut drops but cost 9 GB" is a trade-off; "capacity factor 1.25" in a list of settings is no remedy).
+            sentence = r.sentence_clauses(c.window.sent)
+            if not (c.matched >= c.point.terms and any(cl.cues.get("first_person") for cl in sentence)
+                    and not any(cl.cues.get("contrast") or cl.cues.get("tradeoff") for cl in sentence)):
+                continue
+            offered |= M.core(r, rubric, c)
+        else:
+            # A misconception's sentence argues from it ("…the same thing — SP already splits the sequence, so 8x
+            # is enough for 128K"): none of it shows a point.
+            wrong |= {(cl.sent, cl.start) for cl in r.sentence_clauses(c.window.sent)}
+    return offered, wrong
+
+
 def _replaced(sentence: str, remedy: re.Pattern) -> bool:
     """The remedy is an approach the candidate left ("之前用默认的，后来…"), by a word outside the remedy's own
     wording ("组里之前定的" is one remedy, not a replaced one)."""
@@ -477,7 +506,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # clause describing a mechanism ("max_restarts 控制最多重启几次") offers nothing.
     offered = {(cl.sent, cl.start) for _, cl in _naive_hits(r, True, own, rubric)
                if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
-    credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered)]
+    remedy, wrong = _flagged_clauses(r, rubric, own)
+    offered |= remedy
+    credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong)]
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic), question=question)
@@ -491,7 +522,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     if level is not None and level >= 2 and len(credits) < 2 and any(_wrong(d.signal, vocab) for d in dangers):
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
-        level = 1 if not credits else min(level, 2)
+        was, level = level, 1 if not credits else min(level, 2)
+        if level != was:  # what the answer offers beside it is now judged at its level ("we just raised the…")
+            dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)

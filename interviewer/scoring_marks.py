@@ -459,25 +459,32 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     """
     item = rubric.item(signal)
     kind = flag_kind(signal)
-    c = best(r, rubric, item, strict=not own, short=True)
+    conflates = bool(_CONFLATES.search(R.norm(signal)))
+
+    def equated(c: Credit) -> bool:
+        # Taking X for Y is shown by saying X is Y in the one or two clauses that name them, not by naming both
+        # ("CP、Ulysses、ring attention"; "the CP decision: … is about 55 GB per layer, TP8 with SP…"), and whole:
+        # "MFU = … ÷ dense peak" is not "the sparse peak passed off as MFU". Either alternative may be the one
+        # equated ("MFU is basically the GPU utilization").
+        if not any(c.matched >= p.terms for p in (item.whole, *item.parts)):
+            return False
+        carry = [i for i, cl in enumerate(c.window.clauses) if c.matched & clause_terms(r, rubric, cl)]
+        if not carry or carry[-1] - carry[0] > 1:
+            return False
+        return bool(_EQUATES.search(R.norm(" ".join(cl.text for cl in c.window.clauses[carry[0] : carry[-1] + 1]))))
+
+    c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None)
     if c is None:
         return None
     w = c.window
     sentence = R.norm(r.sentences[w.sent])
     if kind == "ignorance":
-        return c if negated(w) or (level or 1) <= 1 else None
+        # At level 1 the answer does not know its own topic's point; another topic's it must say it does not know.
+        return c if negated(w) or (own and (level or 1) <= 1) else None
     if negated(w) or _NEGATION.search(R.norm(w.text)):
         return None
     if kind == "naive":
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
-    if _CONFLATES.search(R.norm(signal)):
-        # Taking X for Y is shown by saying X is Y, not by naming both ("CP、Ulysses、ring attention"). One of two
-        # alternatives is shown whole: "peak FLOPs" in the MFU formula is not "the sparse peak passed off as MFU".
-        # Said, and with both things named, it stands whatever else the answer shows.
-        whole = c.point is item.whole or c.matched >= c.point.terms
-        both = sum(1 for t in c.matched if t.startswith("c:")) >= 2
-        if not (whole and _EQUATES.search(sentence)):
-            return None
-        if both:
-            return c
+    if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:
+        return c  # said, with both things named, it stands whatever else the answer shows
     return c if (level or 1) <= 2 else None

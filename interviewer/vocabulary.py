@@ -134,9 +134,10 @@ class Vocabulary:
             self._single_cache[tok] = next((c for v in variants(tok) if (c := self._ascii.get((v,)))), None)
         return self._single_cache[tok]
 
-    def _ascii_hits(self, norm: str) -> list[tuple[str, int, int, int]]:
-        """Concepts written in Latin script: (id, start, end, characters covered), longest form first."""
-        out: list[tuple[str, int, int, int]] = []
+    def _ascii_hits(self, norm: str) -> list[tuple[str, int, int, int, bool]]:
+        """Concepts written in Latin script: (id, start, end, characters covered, written as a phrase), longest form
+        first."""
+        out: list[tuple[str, int, int, int, bool]] = []
         toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(norm)]
         i = 0
         while i < len(toks):
@@ -150,19 +151,28 @@ class Vocabulary:
                         break
                 if hit:
                     break
+            if hit is None and (cid := self._elided(toks, i)):
+                hit = (cid, 0)  # one word, read as a phrase
             if hit is None and (cid := self._single(toks[i][0])):
                 hit = (cid, 1)
             if hit:
-                span = toks[i : i + hit[1]]
-                out.append((hit[0], span[0][1], span[-1][2], sum(len(t) for t, _, _ in span)))
-                i += hit[1]
+                span = toks[i : i + max(1, hit[1])]
+                out.append((hit[0], span[0][1], span[-1][2], sum(len(t) for t, _, _ in span), hit[1] != 1))
+                i += len(span)
             else:
                 i += 1
         return out
 
+    def _elided(self, toks: list[tuple[str, int, int]], i: int) -> str | None:
+        """"context and sequence parallelism": the first word is a concept with the head the second one shares."""
+        if i + 3 >= len(toks) or toks[i + 1][0] not in ("and", "or"):
+            return None
+        tail = toks[i + 3][0]
+        return next((cid for last in variants(tail) if (cid := self._ascii.get((toks[i][0], last)))), None)
+
     def phrases(self, norm: str) -> list[tuple[int, int]]:
         """Where a concept is written in two words or more ("sequence parallelism"): its words are the concept's."""
-        return [(a, b) for _, a, b, _ in self._ascii_hits(norm) if " " in norm[a:b].strip()] if self.concepts else []
+        return [(a, b) for _, a, b, _, phrase in self._ascii_hits(norm) if phrase] if self.concepts else []
 
     def find(self, norm: str) -> tuple[list[str], int]:
         """Concept ids in a normalised (NFKC, casefolded) text, and how many characters they cover."""
@@ -170,7 +180,7 @@ class Vocabulary:
         covered = 0
         if not self.concepts:
             return found, covered
-        for cid, _, _, n in self._ascii_hits(norm):
+        for cid, _, _, n, _ in self._ascii_hits(norm):
             found.append(cid)
             covered += n
         if self._cjk:

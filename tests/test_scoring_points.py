@@ -107,8 +107,8 @@ def test_one_clause_shows_one_point(ours):
 
 
 def test_a_red_flag_of_another_topic_is_raised_when_the_answer_strays_into_it(ours):
-    answer = ("We got around 55% MFU, which is state of the art. GPU utilization in nvidia-smi was at 98% most of "
-              "the time, so the cluster was very efficient.")
+    answer = ("MFU was basically our GPU utilization: nvidia-smi showed 98% most of the time, so the cluster was "
+              "very efficient.")
     a = score(ours, "en", 14, answer, "How would you find a straggler?")  # observability, not MFU
     flags = {d.signal: d.evidence for d in a.danger_signals}
     mfu = next(s for s in flags if "as MFU" in s)
@@ -574,3 +574,43 @@ def test_the_option_a_question_offered_is_an_answer_not_a_miss_or_a_name_dropped
     a = score(ours, lang, 10, answer, question)
     assert a.signal not in ("dont_know", "help") and a.level == 2
     assert not any(d.evidence.rstrip("。.") in ("吞吐", "Throughput") for d in a.danger_signals), a.danger_signals
+
+
+def test_a_misconception_said_outright_credits_nothing_and_the_naive_remedy_beside_it_is_flagged(ours):
+    a = score(ours, "en", 7,
+              "Context parallel and sequence parallel are basically the same thing — Megatron SP already splits the "
+              "sequence across the TP ranks, so with TP8 you get 8x on the sequence, that's enough for 128K. For MoE "
+              "imbalance we just raised the capacity factor to 2.0 so fewer tokens get dropped.",
+              "Why isn't sequence parallelism enough for 128K context, and what did you do about MoE imbalance?")
+    flags = {d.signal: d.evidence for d in a.danger_signals}
+    assert a.level == 1 and not a.markers, (a.level, a.markers)
+    assert "the same thing" in flags["conflates context and sequence parallelism"]
+    assert "capacity factor" in flags["only raises the capacity factor for MoE imbalance"]
+
+
+def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):
+    a = score(ours, "en", 7, "We raised the capacity factor to 2.0, which cut dropped tokens from 6% to 1% but cost 9 GB "
+                             "per GPU and 12% more all-to-all time, so we moved to aux-loss-free bias balancing.")
+    assert not any("capacity factor" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # The other alternative of the flag ("or the sparse peak") named in a later sentence must not hide this one.
+    ("en", "MFU is basically the GPU utilization — we read it from nvidia-smi, and our runs were at 95–98% the whole "
+           "time. Sometimes people compare against the sparse TFLOPS number on the spec sheet, but ours was good."),
+    ("zh", "MFU 其实就是 GPU 利用率，我们从 nvidia-smi 里读，一直在 95% 到 98%。"),
+])
+def test_utilisation_called_mfu_is_the_packs_misconception_in_both_languages(ours, lang, answer):
+    a = score(ours, lang, 10, answer, "How do you compute MFU?" if lang == "en" else "MFU 怎么算？")
+    assert a.level == 1 and any("MFU" in d.signal for d in a.danger_signals if "nvidia-smi" not in d.signal)
+
+
+@pytest.mark.parametrize("answer", [
+    "As for memory versus compute: DP only divides compute, TP, PP and EP divide weights, and TP with sequence "
+    "parallelism plus CP are what divide activations.",
+    "At 128K it drove the CP decision: 34 × 131072 × 12288 is about 55 GB per layer, TP8 with SP brings it to 6.8 GB, "
+    "CP4 to 1.7 GB.",
+])
+def test_naming_context_and_sequence_parallelism_together_is_no_conflation(ours, answer):
+    a = score(ours, "en", 7, answer)
+    assert not any("conflates" in d.signal for d in a.danger_signals), a.danger_signals

@@ -102,3 +102,10 @@ def test_listing_packs_does_not_need_their_vocabulary(tmp_path):
     _pack(tmp_path, "this is not toml [")
     names = [p.name for p, _ in skills.list_packs([str(tmp_path)])]
     assert "tiny" in names
+
+
+def test_a_shared_head_word_is_read_for_both_words_it_follows():
+    vocab = skills.resolve(None, "en").vocabulary
+    assert set(vocab.find("context and sequence parallelism")[0]) == {"cp", "sp"}
+    assert set(vocab.find("data or tensor parallel")[0]) == {"dp", "tp"}
+    assert vocab.find("data and the model")[0] == ["data"]

@@ -301,10 +301,13 @@ def _signal_kind(signal: str, vocab: Vocabulary) -> str | None:
 _MISTAKEN = R.cue_regex(T.FLAG_MISCONCEPTION)
 
 
-def _wrong(signal: str, vocab: Vocabulary) -> bool:
-    """A pack's red flag that names a misconception ("拿 GPU 利用率充当 MFU")."""
-    kind = _signal_kind(signal, vocab)
-    return kind is None and bool(_MISTAKEN.search(_norm(signal)))
+def _wrong(flag: DangerHit, vocab: Vocabulary) -> bool:
+    """A pack's red flag that names a misconception ("拿 GPU 利用率充当 MFU"), or one of not telling two things
+    apart shown by saying they are the same ("BF16 和 FP16 其实差不多")."""
+    n = _norm(flag.signal)
+    if M.APART.search(n):
+        return bool(M.EQUATES.search(_norm(flag.evidence)))
+    return _signal_kind(flag.signal, vocab) is None and bool(_MISTAKEN.search(n))
 
 
 def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rubric) -> str | None:
@@ -519,7 +522,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     elif signal in ("help", "refuse") or (signal == "wants_end" and not L.substance(r, "wants_end", f)):
         level = None
     dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
-    if level is not None and level >= 2 and len(credits) < 2 and any(_wrong(d.signal, vocab) for d in dangers):
+    if level is not None and level >= 2 and len(credits) < 2 and any(_wrong(d, vocab) for d in dangers):
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
         was, level = level, 1 if not credits else min(level, 2)

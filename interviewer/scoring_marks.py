@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
-from interviewer.scoring_rubric import Item, Point, Rubric, story_subject
+from interviewer.scoring_rubric import Item, Point, Rubric, literal_terms, story_subject
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
 _NAIVE_NEG = R.CUES["naive_neg"]
@@ -28,7 +28,9 @@ _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可�
                          "avoid", "avoids", "prevent", "prevents"))
 _ORDERED = re.compile(r"先[^，,。.；;]*[，,、；;]\s*再|\bfirst\b.*\bthen\b")
 _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
-_EQUATES = R.cue_regex(T.EQUATES)
+APART = R.cue_regex(T.FLAG_APART)
+_SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
+EQUATES = R.cue_regex(T.EQUATES)
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
     ("ignorance", T.FLAG_IGNORANCE), ("naive", T.FLAG_NAIVE), ("misconception", T.FLAG_MISCONCEPTION))}
 
@@ -471,8 +473,23 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         carry = [i for i, cl in enumerate(c.window.clauses) if c.matched & clause_terms(r, rubric, cl)]
         if not carry or carry[-1] - carry[0] > 1:
             return False
-        return bool(_EQUATES.search(R.norm(" ".join(cl.text for cl in c.window.clauses[carry[0] : carry[-1] + 1]))))
+        carried = c.window.clauses[carry[0] : carry[-1] + 1]
+        if any("formula" in cl.numbers for cl in carried):
+            return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
+        said = " ".join(cl.text for cl in carried)
+        # Two things one concept covers ("BF16", "FP16": precision) are each named in the flag's own words.
+        return bool(EQUATES.search(R.norm(said))) and named <= literal_terms(said)
 
+    # Not telling two things apart ("说不出 BF16 与 FP16 的差别") is shown by saying they are the same, as a
+    # conflation is ("BF16 和 FP16 其实差不多"), with no "but" that sets them apart after all ("both are 16 bits
+    # and the same size, but BF16 keeps FP32's exponent"); or by saying one does not know.
+    apart = kind == "ignorance" and bool(APART.search(R.norm(signal)))
+    named = frozenset(t for t in literal_terms(signal, False) if t.startswith("w:")) if apart else frozenset()
+    named = named if len(named) >= 2 else frozenset()
+    if apart and (c := best(r, rubric, item, strict=not own, short=True, accept=equated)) is not None:
+        if not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))
+                or _SET_APART.search(R.norm(r.sentences[c.window.sent]))):
+            return c
     c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None)
     if c is None:
         return None

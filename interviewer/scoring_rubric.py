@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from interviewer.scoring_read import norm
-from interviewer.scoring_terms import (FLAG_IGNORANCE, FLAG_MISCONCEPTION, FLAG_NAIVE, MARKER_CUES,
+from interviewer.scoring_terms import (FLAG_APART, FLAG_IGNORANCE, FLAG_MISCONCEPTION, FLAG_NAIVE, MARKER_CUES,
                                       RUBRIC_FRAMING_EN, RUBRIC_FRAMING_ZH)
 from interviewer.vocabulary import EMPTY, Vocabulary
 
@@ -55,10 +55,9 @@ _ISE = re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$")
 # The words a marker asks for evidence with ("数字", "取舍", "a number") are requirements on the answer, checked
 # as cues (scoring_marks), not terms of the point.
 _ASKS = tuple(w for words in MARKER_CUES.values() for w in words)
-_FRAMING_ZH = tuple(sorted({*RUBRIC_FRAMING_ZH, *(w for w in (*FLAG_IGNORANCE, *FLAG_NAIVE, *FLAG_MISCONCEPTION, *_ASKS)
-                                                   if _cjk(w))}, key=len, reverse=True))
-_FRAMING_EN = RUBRIC_FRAMING_EN | {w for p in (*FLAG_IGNORANCE, *FLAG_NAIVE, *FLAG_MISCONCEPTION, *_ASKS)
-                                   if not _cjk(p) for w in p.split() if w not in ("the", "of", "a", "one")}
+_FLAGS = (*FLAG_IGNORANCE, *FLAG_NAIVE, *FLAG_MISCONCEPTION, *FLAG_APART, *_ASKS)
+_FRAMING_ZH = tuple(sorted({*RUBRIC_FRAMING_ZH, *(w for w in _FLAGS if _cjk(w))}, key=len, reverse=True))
+_FRAMING_EN = RUBRIC_FRAMING_EN | {w for p in _FLAGS if not _cjk(p) for w in p.split() if w not in ("the", "of", "a", "one")}
 
 
 @lru_cache(maxsize=16384)

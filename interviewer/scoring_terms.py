@@ -146,10 +146,13 @@ FLAG_MISCONCEPTION = ("以为", "混为一谈", "充当", "当成", "当作", "�
 # A red flag that takes one thing for another ("拿 GPU 利用率充当 MFU", "conflates CP with SP")...
 FLAG_CONFLATION = ("充当", "当成", "当作", "混为一谈", "等同", "passes off", "treats", "conflates", "confuses",
                    "mistakes", "counts as", "as if")
+# Not telling two things apart ("说不出 BF16 与 FP16 的差别", "cannot tell algbw from busbw") is shown the same way.
+FLAG_APART = ("差别", "区别", "分不清", "differs", "difference", "tell")
 # ...is shown by a sentence that equates them, not by one that names both. A plural "are" says what both do
 # ("TP with SP plus CP are what divide activations"); that they are one thing takes "the same".
 EQUATES = ("就是", "即", "也就是", "等于", "指的就是", "是一回事", "一回事", "一样", "等同", "相同", "就看", "看的是",
-           "is", "was", "means", "equals", "same as", "the same", "same thing", "=")
+           "差不多", "没区别", "没什么区别", "没啥区别", "is", "was", "means", "equals", "same as", "the same",
+           "same thing", "no difference", "no real difference", "interchangeable", "=")
 SEQUENCE = ("先", "再", "然后", "接着", "first", "then", "next", "finally", "第一步", "第二步")
 FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", "i've", "we've", "we'd")
 

@@ -614,3 +614,25 @@ def test_utilisation_called_mfu_is_the_packs_misconception_in_both_languages(our
 def test_naming_context_and_sequence_parallelism_together_is_no_conflation(ours, answer):
     a = score(ours, "en", 7, answer)
     assert not any("conflates" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "一般就是学习率太大了吧，先把 lr 调小一半。BF16 和 FP16 其实差不多，都是半精度，主要是省显存。"),
+    ("en", "Probably the learning rate is too high, so I halve it. BF16 and FP16 are basically the same, both half "
+           "precision, they just save memory."),
+])
+def test_saying_two_things_are_the_same_shows_not_telling_them_apart(ours, lang, answer):
+    a = score(ours, lang, 1, answer)
+    flag = next(d for d in a.danger_signals if "BF16" in d.signal)
+    assert "FP16" in flag.evidence and a.level == 1
+
+
+@pytest.mark.parametrize("lang, topic, answer", [
+    ("en", 1, "Both BF16 and FP16 are 16 bits and the same size in memory, but BF16 keeps FP32's 8 exponent bits, so "
+              "it needs no loss scaling."),
+    ("zh", 1, "BF16 和 FP16 一样都是 16 位，区别在于 BF16 有 8 位指数，和 FP32 范围一样，不用 loss scaling。"),
+    ("en", 9, "For all-reduce busbw = algbw × 2(n−1)/n, so busbw is what compares with the link speed."),
+])
+def test_what_two_things_share_or_a_formula_relating_them_is_no_confusion_of_them(ours, lang, topic, answer):
+    a = score(ours, lang, topic, answer)
+    assert not any(("BF16" in d.signal or "busbw" in d.signal) for d in a.danger_signals), a.danger_signals

@@ -113,24 +113,25 @@ def _figure_concepts(vocab: Vocabulary) -> frozenset[str]:
 
 def _figure_miss(r: Reading) -> bool:
     """The candidate answers, then misses only a figure or the details: every clause that says "不知道" asks after
-    a number (or the details) and names nothing of the field, and a clause before the first of them names something
+    a number (or the details) and names nothing of the field not said before it, and a clause before the first of them names something
     of it (a mechanism, before missing the details). ("I don't know the exact number" up front is a miss of the
     question, whatever follows.)"""
     missing = [i for i, cl in enumerate(r.clauses) if _meant(cl.text, _CUE["dont_know"])]
     if not missing:
         return False
     figures = _figure_concepts(r.vocab)  # "比例" may be a concept of its own: a share is a figure
+    # ...or names only what the answer already said ("I don't remember the exact numbers per parameter").
+    before = set().union(*(cl.concepts for cl in r.clauses[: missing[0]]))
     details = False
     for i in missing:
         cl = r.clauses[i]
-        if cl.concepts - figures:
+        if cl.concepts - figures - before:
             return False
         n = _norm(cl.text)
         if not _FIGURE_MISS.search(n):
             if not _DETAIL_MISS.search(n):
                 return False
             details = True
-    before = set().union(*(cl.concepts for cl in r.clauses[: missing[0]]))
     return bool(before) and not (details and not any(r.vocab.kind(c) == "mech" for c in before))
 
 
@@ -516,6 +517,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic), question=question)
     level = L.level(r, f)
+    if level == 3 and f.numeric and not (f.grounded or f.credited_numbers) and _figure_miss(r):
+        level = 2  # the mechanism named, its numbers missed in so many words ("具体字节数记不太清")
     signal = _signal(r, level, f)
     if signal in ("dont_know", "not_mine"):
         level = 1

@@ -537,6 +537,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
              if kind in ("default_config", "guess")}
     if level == 3 and len(credits) < 2 and naive:
         level = 2  # the candidate's own remedy is the naive one ("按默认的来", "restart it"): no judgement of it
+        dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
     shown = ({c.item: _not_whole(r, M.quote(r, rubric, c), answer) for c in credits}
              if level is not None and level >= 2 else {})
     hits = [MarkerHit(marker=m, evidence=shown[m]) for m in topic.markers if m in shown]

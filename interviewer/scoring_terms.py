@@ -227,7 +227,11 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        # ...and so is the setting everyone uses ("大家都这么设，凭经验").
                        "大家都这么设", "都这么设", "凭经验", "everyone uses", "what everyone uses",
                        "inherited the", "was already set", "were already set", "set before i joined",
-                       "someone else chose", "someone else picked"),
+                       "someone else chose", "someone else picked",
+                       # ...or found in the config or recipe one started from ("config 里原来就是这么写的").
+                       "原来就是这么写", "原来就这么写", "原来就是这么配", "原来就这么配", "本来就是这么设", "本来就这么配",
+                       "照着模板", "模板里就是", "recipe we started from", "from the recipe", "came with the recipe",
+                       "the recipe's settings", "settings from the", "kept the defaults"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few"),
 }

@@ -237,10 +237,14 @@ def test_a_miss_of_the_question_itself_stays_a_miss(ours, lang, question, answer
 @pytest.mark.parametrize("lang, answer", [
     ("zh", "我们 64 卡训 13B，用了 TP 和 DP，TP=8 放在机内，DP=8，这是组里之前定的。"),
     ("en", "We train 13B on 64 GPUs with TP and DP, TP=8 inside the node and DP=8; it was already set before I joined."),
+    ("zh", "我们 64 卡训 13B，TP=8 放在机内，DP=8，config 里原来就是这么写的，也没出过什么问题。"),
+    ("en", "We train 13B on 64 GPUs, TP=8 inside the node and DP=8. Those were the settings from the recipe we "
+           "started from, and they worked."),
 ])
 def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, answer):
     q = "你们的并行配置是怎么定的？" if lang == "zh" else "How did you choose your parallel configuration?"
-    assert score(ours, lang, 3, answer, q).level == 2
+    a = score(ours, lang, 3, answer, q)
+    assert a.level == 2 and a.danger_signals  # and it is said why
 
 
 def test_an_answer_that_is_only_the_packs_misconception_is_level_1(ours):

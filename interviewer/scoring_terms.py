@@ -46,7 +46,9 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "we gave up", "gave up", "took up", "extra memory", "more memory", "not worth",
             # An alternative weighed and set aside ("raising the batch would fix it too, but…").
             "would fix it too", "would also fix", "would also work", "would work too", "didn't want to",
-            "did not want to", "本来也可以", "也能解决", "也可以解决", "没有选", "没选", "不愿意改")
+            "did not want to", "本来也可以", "也能解决", "也可以解决", "没有选", "没选", "不愿意改",
+            "没往大调", "没往小调", "没再往下调", "没再往上调", "didn't go lower", "didn't go higher",
+            "did not go lower", "did not go higher")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
@@ -59,8 +61,13 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "cross-checked", "double-checked", "retested", "reran", "re-ran", "within noise", "consistent",
               "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm", "to check", "检验",
               # a check designed to decide between explanations
-              "排除掉", "排除了", "证伪", "rule it out", "ruled out", "rule out", "falsify", "falsified")
-PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
+              "排除掉", "排除了", "证伪", "rule it out", "ruled out", "rule out", "falsify", "falsified",
+              # the cost checked, not only the gain ("step 时间没变长")
+              "没变长", "没变慢", "没有变慢", "没有变长", "didn't get slower", "did not get slower", "no slower",
+              "stayed the same",
+              # a check kept on to catch it next time
+              "校验", "用来发现", "及时发现", "we check", "to catch", "caught it")
+PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "量下来", "测下来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
               "nsight", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
               "pinned it down", "tracked it down")
@@ -75,14 +82,17 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "a few months ago", "early on", "we started with", "back then",
                    # a root cause and its fix are what make a story an incident
                    "根因", "原因是", "查下来", "修成", "修复了", "root cause", "traced it to", "the cause was",
-                   "the fix was", "we fixed")
+                   "the fix was", "we fixed",
+                   # a particular job or a particular time ("1024 卡那个作业", "Once, on a 256-GPU job")
+                   "那个作业", "那个任务", "那个 job", "that job", "that run", "once,", "once on", "happened once")
 INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "turned out", "we found", "found that", "in one", "on our",
                  "in our", "when we",
                  "eventually", "then we", "later", "after that", "we moved", "改成", "we switched")
 OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到", "缩到", "降至", "减到", "压到", "从原来", "涨到",
-           "掉到", "变成", "恢复到",
+           "掉到", "变成", "恢复到", "调完", "改完",
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
-           "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to")
+           "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to",
+           "after the change", "after the fix")
 
 # A safeguard designed in: a way back or a limit when the change misbehaves ("rolled back to the last known-good",
 # "灰度", "兜底"). With a trade-off, a validation or an incident it is one of the kinds of judgement.

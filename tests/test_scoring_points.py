@@ -188,6 +188,19 @@ def test_trade_off_validation_and_incident_wording_count_the_same_in_both_langua
     assert a.level == b.level and a.level >= 3
 
 
+@pytest.mark.parametrize("kind, zh, en", [
+    ("validation", "调完各 stage 峰值差在 4 GB 以内，step 时间没变长。", "After the change the step didn't get slower."),
+    ("incident", "1024 卡那个作业 DP 暴露占 step 6%。", "Once, on a 256-GPU job, the step went from 5.1 to 5.8 s."),
+    ("tradeoff", "容量因子没往大调，调大只是少丢 token，慢卡还在。",
+     "We didn't go higher on the capacity factor: it only drops fewer tokens, the slow rank stays."),
+    ("validation", "之后每个作业启动前都用 nccl-tests 校验一遍。", "Now every job runs nccl-tests first to catch it."),
+])
+def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, zh, en):
+    """The cost checked after a fix, a particular job, an alternative set aside, a check kept on."""
+    for lang, text in (("zh", zh), ("en", en)):
+        assert read(text, ours[lang].vocabulary).has(kind), (lang, text)
+
+
 def test_an_answer_on_the_question_that_goes_on_to_a_neighbouring_point_is_not_off_the_question(ours):
     # The first half alone is a level-2 answer; adding the memory it comes to must not make it "another question".
     head = "TP8 放在机内走 NVLink，PP8 跨机，DP32"

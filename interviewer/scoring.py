@@ -188,17 +188,28 @@ def asked_topic(topic: Topic, question: str) -> Topic:
     if pack is None or not question or topic not in pack.topics:
         return topic
     rubric = rubric_for(_docs(topic, []), topic.vocabulary)
-    asked = _topic_terms(rubric, question)
+    # What the question itself names, not the résumé line or the answer it quotes.
+    asked = frozenset(x for x in _topic_terms(rubric, _ANY_QUOTE.sub(" ", question)) if x.startswith("c:"))
 
     def fit(t: Topic, text: str) -> float:
-        return sum(rubric.weight(x) for x in asked & _topic_terms(rubric, text) if x.startswith("c:"))
+        return sum(rubric.weight(x) for x in asked & _topic_terms(rubric, text))
+
+    def text(t: Topic) -> str:
+        return " ".join([t.title, *t.ladder, *t.markers])
 
     fits = sorted(((fit(t, t.title), t.index, t) for t in pack.topics), key=lambda x: x[:2], reverse=True)
-    # Only a question about another topic's headline (what its title names) that nothing of its own topic's rubric
+    # A question about another topic's headline (what its title names) that nothing of its own topic's rubric
     # speaks of moves; a tie stays where it is.
-    if fits[0][0] > 0 and fits[0][0] > fits[1][0] and not fit(topic, " ".join([topic.title, *topic.ladder,
-                                                                                  *topic.markers])):
+    if fits[0][0] > 0 and fits[0][0] > fits[1][0] and not fit(topic, text(topic)):
         return fits[0][2]
+    # So does one asking after a mechanism or a name its own topic never names that is another topic's own (few
+    # topics share it), the one naming most of the question ("暴露通信占 step 的比例？" in a chain on parallel
+    # layouts: hiding communication); two naming it alike: the one whose title the question speaks of.
+    novel = {x for x in asked if topic.vocabulary.kind(x[2:]) in ("mech", "name")} - _topic_terms(rubric, text(topic))
+    named = sorted(((fit(t, text(t)), fit(t, t.title), t.index, t) for t in pack.topics
+                    if t is not topic and novel & _own_concepts(t)), key=lambda x: x[:3], reverse=True)
+    if named and (len(named) == 1 or named[0][:2] > named[1][:2]):
+        return named[0][3]
     return topic
 
 
@@ -233,6 +244,7 @@ def _asks_numbers(markers: tuple[str, ...]) -> bool:
 
 
 # A question that opens by quoting the candidate ("你提到「…」，", "Following up on “…”: ", "你简历里写到「…」。").
+_ANY_QUOTE = re.compile(r"[「“\"][^」”\"]*[」”\"]")
 _QUOTED_LEAD = re.compile(r"^[^「“\"]{0,20}[「“\"][^」”\"]*[」”\"][^，。：:—,.?？]{0,12}[，。：:—,.]+\s*")
 
 

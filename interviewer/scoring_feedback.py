@@ -36,11 +36,13 @@ def _clip(text: str) -> str:
 
 
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
-                  seen: dict[str, float], level: int | None) -> str:
-    """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none."""
+                  seen: dict[str, float], level: int | None, miss: bool = False) -> str:
+    """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none.
+
+    After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn."""
     best, best_score = "", -1.0
     for i, m in enumerate(missed):
-        if seen.get(m, 0.0) >= TOUCHED:
+        if seen.get(m, 0.0) >= TOUCHED and not miss:
             continue
         item = rubric.item(m)
         for point in (item.whole, *item.parts):
@@ -69,7 +71,7 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     if level is None:
         return ""
     zh = lang == "zh"
-    point = missing_point(topic, rubric, question_terms, missed, seen, level)
+    point = missing_point(topic, rubric, question_terms, missed, seen, level, signal in ("dont_know", "not_mine"))
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):
         target = point or rung

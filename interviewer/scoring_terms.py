@@ -183,6 +183,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "不太记得", "不记得", "记不太清", "没试过", "不好说", "说不好", "没算过", "没量过", "没统计过", "没关注过",
              "don't remember", "do not remember", "can't recall", "cannot recall", "hard to say", "never tried",
              "didn't measure", "never measured", "didn't track", "没仔细看过", "没仔细看", "没仔细研究", "没细究",
+             "没仔细量过", "没仔细测过", "haven't measured", "have not measured",
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into")
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
 # "不会。", "嗯，不会", "这个真不会啊".

@@ -291,6 +291,22 @@ def test_a_question_about_another_topics_subject_is_judged_by_that_topic(ours):
     assert asked_topic(parallel, "TP 放机内而 PP 跨机的原因是什么？") is parallel
     hangs = ours["en"].topic(15)
     assert "Checkpoint" in asked_topic(hangs, "Can you tell me how many steps recovery lost?").title
+    # A mechanism the chain's topic never names, another topic's own: judged there, in both languages; the words
+    # the follow-up quotes from the answer do not keep it home, nor do a résumé line's move it.
+    for lang, q in (("zh", "接着「每层两次 all-reduce 必须走 NVLink」往下问：暴露通信占 step 的比例大概是多少？"),
+                    ("en", "Picking up on “two all-reduces per layer”: how much of the step was exposed communication?")):
+        assert asked_topic(ours[lang].topic(3), q).index == 8
+    resume = ("Your résumé says “Owned training stability: per-rank step-time and DCGM…”. In your own part of that work, "
+              "how long did the latest incident take from detection to diagnosis?")
+    assert asked_topic(hangs, resume) is hangs
+    assert asked_topic(ours["zh"].topic(10), "嗯，换到更大规模还成立吗？").index == 10  # scale is no RL question
+
+
+def test_after_a_miss_the_feedback_names_the_asked_point_the_answer_only_brushed(ours):
+    q = "接着「每层两次 all-reduce 必须走 NVLink」往下问：暴露通信占 step 的比例大概是多少？"
+    a = score(ours, "zh", 8, "这个我没仔细量过，感觉不多吧，大部分都被计算盖住了。", q)
+    assert a.level == 1 and "暴露通信占 step" in a.feedback
+    assert any("暴露通信" in d.signal for d in a.danger_signals)
 
 
 def test_a_story_about_something_else_is_not_the_markers_story(ours):

@@ -389,13 +389,15 @@ def test_the_scorer_is_told_the_points_earlier_answers_of_the_topic_showed(pack,
     s.offline_scorer.score = spy
     s.start()
     answers = ["TP8 放在机内走 NVLink，因为 TP 每层都有 all-reduce，跨机走网卡要慢一个量级；PP8 跨机；剩下 DP32。",
-               "MFU 按每秒 token 数乘 6N 除以卡数乘单卡稠密峰值算，我们是 47%。", "不太清楚。"]
+               "MFU 按每秒 token 数乘 6N 除以卡数乘单卡稠密峰值算，我们是 47%。",
+               "暴露通信大概占 step 的 12%，是用 nsys 把计算流上只有 NCCL 的空隙加起来量出来的。", "不太清楚。"]
     for text in answers:
         s.answer(text)
     scored = [x.assessment for x in s.transcript.turns if x.role == "candidate"]
     assert [t for t, _ in told] == [a.topic for a in scored]
     for i, (topic, shown) in enumerate(told):
         assert shown == {h.marker for a in scored[:i] if a.topic == topic for h in a.markers}
-    # The third answer came back to the first one's topic, which had shown a point.
-    assert told[2][0] == told[0][0] and told[2][1]
+    # The second and third questions were about MFU and exposed communication (judged by those topics); the fourth
+    # came back to the first one's topic, which had shown a point.
+    assert told[3][0] == told[0][0] and told[3][1]
     s.close()

@@ -29,6 +29,8 @@ _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可�
 _ORDERED = re.compile(r"先[^，,。.；;]*[，,、；;]\s*再|\bfirst\b.*\bthen\b")
 _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
 APART = R.cue_regex(T.FLAG_APART)
+_FORMULA = re.compile(r"[=≈][^，,；;]*[×÷*/]|[×÷*/][^，,；;]*[=≈]")
+_OPERATION = re.compile(r"[=≈×÷*/]|乘|除|\b(?:divided|times|multiplied|over)\b")
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
 EQUATES = R.cue_regex(T.EQUATES)
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
@@ -223,7 +225,10 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     for w in windows(r, rubric):
         if short and len(w.clauses) > 4:
             continue
+        operated = bool(_OPERATION.search(R.norm(w.text)))
         for point, words, need, named in points:
+            if not operated and _FORMULA.search(point.text):
+                continue  # "能写出 MFU = 每秒 token 数 × 6N ÷ …" is shown by a computation, not by "MFU 38%"
             said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
             if len(said) < need or _distinct(said) < need:
                 continue

@@ -673,3 +673,12 @@ def test_saying_two_things_are_the_same_shows_not_telling_them_apart(ours, lang,
 def test_what_two_things_share_or_a_formula_relating_them_is_no_confusion_of_them(ours, lang, topic, answer):
     a = score(ours, lang, topic, answer)
     assert not any(("BF16" in d.signal or "busbw" in d.signal) for d in a.danger_signals), a.danger_signals
+
+
+def test_a_formula_marker_is_shown_by_a_computation_not_by_its_result(ours):
+    q = "你简历里写到「…MFU 从 38% 提升到 47%」。对比的基线是什么？"
+    result = score(ours, "zh", 10, "基线是最开始那版：TP8 PP8，没开通信重叠，MFU 38%。后来换成 TP4 PP8，到了 47%，同样 token 数下 loss "
+                                  "曲线对得上。", q)
+    assert not credited(result, "MFU =")
+    said = score(ours, "zh", 10, "MFU 按每秒 token 数乘 6N 除以卡数乘单卡稠密峰值算，我们是 47%。", "MFU 怎么算？")
+    assert "除以" in credited(said, "MFU =")

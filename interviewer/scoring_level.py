@@ -48,6 +48,7 @@ class Features:
     cursory: bool = False
     handed_off: bool = False  # part of the asked work left to someone else ("the PMs handled the go/no-go")
     picked: bool = False  # opens with one of the alternatives the question offered ("吞吐还是收敛时间？" - "吞吐。")
+    own: bool = False  # the candidate speaks of their own work
 
 
 _UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
@@ -129,7 +130,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and _off_question(
         r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own)
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
-    own_work = _own(r)
+    # Asked about their own work ("你提到「…」，具体是多少？"), a Chinese answer need not say "我们" to be about it.
+    own_work = f.own = _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
     echoed = _echoed(r, question)
     f.judgement = [k for k, cues in _JUDGEMENT_CUES.items()
                    if any(r.has(c) and c not in echoed for c in cues) and (own_work or k not in ("incident", "measured"))]
@@ -220,6 +222,10 @@ def asks_numbers(markers: list[str]) -> bool:
     return bool(markers) and asking >= 0.1 * len(markers)
 
 
+_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|\byour (?:team|run|job|cluster|own|résumé|resume)\b|"
+                       r"\byou (?:mentioned|said|ran|did|measured|built)\b")
+
+
 def _own(r: R.Reading) -> bool:
     """The candidate speaks of their own work: "we"/"我们", or a story ("有一次…", Chinese often drops the "我们")."""
     return r.has("first_person") or r.has("incident") or r.cues.get("incident_weak", 0) >= 2
@@ -247,7 +253,7 @@ def level(r: R.Reading, f: Features) -> int | None:
                  # ...or tells what the candidate decided about it: two kinds of judgement, one of them more than a
                  # source, in sentences about the topic or the question (judgement of something else answers
                  # nothing here).
-                 or (not f.numeric and _own(r) and len(f.judged_here) >= 2 and bool(decided))
+                 or (not f.numeric and f.own and len(f.judged_here) >= 2 and bool(decided))
                  # ...or answers what was asked with its numbers and a check of them ("主要是吞吐，从 1.9K 到 2.35K；
                  # loss 曲线按 token 数对得上，差在 0.01 以内"), a follow-up no sign of a solid answer spells out.
                  or (f.numeric and f.answered >= 1 and f.grounded >= 2 and "validation" in f.judged_here))
@@ -255,11 +261,11 @@ def level(r: R.Reading, f: Features) -> int | None:
     if explained:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
-        if f.numeric and _own(r) and numbers >= 2 and (len(j) >= 2 or j & {"incident", "validation"}):
+        if f.numeric and f.own and numbers >= 2 and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
         # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
         # question beyond a source, the work not left to others, and not told as a cursory look.
-        elif not f.numeric and _own(r) and decided and not f.handed_off and not f.cursory and (
+        elif not f.numeric and f.own and decided and not f.handed_off and not f.cursory and (
                 f.solid + f.answered >= 3 or len(decided) >= 2):
             lv = 4
     if not f.numeric and f.handed_off and not decided:

@@ -682,3 +682,13 @@ def test_a_formula_marker_is_shown_by_a_computation_not_by_its_result(ours):
     assert not credited(result, "MFU =")
     said = score(ours, "zh", 10, "MFU 按每秒 token 数乘 6N 除以卡数乘单卡稠密峰值算，我们是 47%。", "MFU 怎么算？")
     assert "除以" in credited(said, "MFU =")
+
+
+def test_asked_about_their_own_work_a_chinese_answer_need_not_say_we(ours):
+    q_zh, q_en = "你说 DP 最后一个桶会露出来，实际量过暴露多少吗？", "You said the last DP bucket is exposed; did you measure how much?"
+    zh = ("量过。profiler 看计算流上的空隙，再跑一个关掉 DP 规约的基线对比 step 时间，DP 暴露大概占 step 6%。bucket 从 25MB 调到 "
+          "100MB 以后首个规约起得晚，反而涨到 7%，最后调到 40MB，降到 3% 左右。")
+    en = ("Yes. Gaps on the compute stream in the profiler, plus a baseline with DP reduction switched off to compare step "
+          "time; DP exposure was about 6% of the step. Going from 25MB to 100MB buckets started the first reduction "
+          "later and it went up to 7%; at 40MB it came down to about 3%.")
+    assert score(ours, "zh", 8, zh, q_zh).level == score(ours, "en", 8, en, q_en).level == 4

@@ -231,3 +231,24 @@ def test_questions_are_spread_over_the_plan():
     assert max(per_chain.values()) <= 2 * min(per_chain.values()) + 1, per_chain
     # The interview ends when the plan's time is used, not at --max-turns.
     assert s.finished and sum(per_chain.values()) <= 18
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_after_a_missed_figure_the_step_down_asks_how_to_measure_it_not_the_figure_again(lang, monkeypatch):
+    from interviewer.providers import offline, offline_speech
+    pack, s = session_on_rule(lang, 1)
+    s.start()
+    seen = []
+    build = offline._Turn.__init__
+    monkeypatch.setattr(offline._Turn, "__init__", lambda self, ctx: seen.append(ctx) or build(self, ctx))
+    s.answer("不知道。" if lang == "zh" else "I don't know.")
+    turn = offline._Turn(seen[-1])
+    chain = turn.chains[0]
+    prog = turn.prog[chain.id]
+    item = next(it for it in prog.items if it.cover.kinds & offline._FIGURES)
+    for it in prog.items:  # no easier rung left to fall back on
+        if it is not item:
+            prog.covered[normalize_key(it.basis)] = "…"
+    prog.covered.pop(normalize_key(item.basis), None)
+    d = turn._step_down(chain, "dont_know", item)
+    assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_MEASURE[lang], d

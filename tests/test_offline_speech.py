@@ -45,6 +45,7 @@ def test_steps_down_hints_and_second_passes_are_one_question(pack):
         for template in speech.HINTS[L]:
             assert_spoken(template.format(q=speech.lowered(q, L) if L == "zh" else q, t="MFU", e="130B"))
         assert_spoken(speech.HINT_LAST[L].format(q=q))
+    assert_spoken(speech.HOW_TO_MEASURE[L])
 
 
 @pytest.mark.parametrize("answer, bad", [

@@ -198,10 +198,13 @@ class _Turn:
             if question_key(reply) not in self.asked_keys:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=it.basis, step=it.follow_up,
                                 reply=reply, notes="step-down: an easier rung after a miss")
-        # The same point in a smaller scope, unless it was already answered (a press the candidate missed).
+        # The same point in a smaller scope, unless it was already answered (a press the candidate missed); a figure
+        # has no smaller scope ("just the case you know best, how much of the step was exposed?" after "never
+        # measured it" asks it again): how one would measure it is the step below.
         if item is not None and prog.questions < prog.share and _k(item.basis) not in prog.covered \
                 and _k(item.basis) not in prog.pressed:
-            reply = speech.SMALLER[self.L].format(q=speech.lowered(item.question, self.ctx.lang))
+            reply = (speech.HOW_TO_MEASURE[self.L] if item.cover.kinds & _FIGURES else
+                     speech.SMALLER[self.L].format(q=speech.lowered(item.question, self.ctx.lang)))
             if question_key(reply) not in self.asked_keys:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis, step=item.follow_up,
                                 reply=reply, notes="step-down: a smaller scope after a miss")
@@ -279,6 +282,7 @@ class _Turn:
         return Decision(signal=signal, action="end", chain=chain, target="", reply=text, notes=notes)
 
 
+_FIGURES = frozenset({"duration", "share", "count", "quantity"})  # what a question asks for when it asks a figure
 _CAUSAL = re.compile(r"因为|所以|由于|为了|否则|because|since|so that|otherwise|in order to|due to", re.I)
 
 

@@ -71,6 +71,11 @@ SMALLER = {
     "zh": "没关系，换个小一点的范围：不用讲全部，就说你最熟悉的一种情况，{q}",
     "en": "No problem, let's make it smaller: just the one case you know best. {q}",
 }
+# A figure cannot be made smaller; the step below it is how one would get it.
+HOW_TO_MEASURE = {
+    "zh": "没关系，不用给具体数字：这个数要是让你去量，你会怎么量？",
+    "en": "No problem, no exact number needed: if you had to measure it, how would you go about it?",
+}
 HINTS = {
     "zh": ["给个提示：可以从{t}这几个方面说。{q}", "换个小一点的范围：不用讲全部，就说你最熟悉的一种情况，{q}",
            "具体到你简历里「{e}」这件事，{q}", "换个说法：{q}"],

@@ -37,7 +37,7 @@ STOP_EN = frozenset(
     "not or from that this by be much many at as into up out more less than then so per its their there such like "
     "e.g eg etc about over under between before after one two both all any some own also only just very add adds "
     "added go goes get gets got make makes made take takes keep keeps put puts need needs way ways thing things "
-    "you your our we they them he she his her has have had will would should could may might must via followed".split())
+    "you your our we they them he she his her has have had will would should could may might must via followed once".split())
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ed", "es", "s", "ly")
 
 

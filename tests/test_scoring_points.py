@@ -692,3 +692,11 @@ def test_asked_about_their_own_work_a_chinese_answer_need_not_say_we(ours):
           "time; DP exposure was about 6% of the step. Going from 25MB to 100MB buckets started the first reduction "
           "later and it went up to 7%; at 40MB it came down to about 3%.")
     assert score(ours, "zh", 8, zh, q_zh).level == score(ours, "en", 8, en, q_en).level == 4
+
+
+def test_a_common_adverb_is_no_term_of_a_point(ours):
+    # "once per step" is the point's frequency; "run once with the all-reduce switched off" is a measurement.
+    a = score(ours, "en", 3, "I'd add up the gaps on the compute stream where only NCCL kernels run, or run once with "
+                             "the gradient all-reduce switched off and compare step times.",
+              "Why does TP stay inside a node while PP spans nodes?")
+    assert not credited(a, "once per step"), a.markers

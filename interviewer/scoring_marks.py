@@ -449,6 +449,45 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
 # --------------------------------------------------------------------------- red flags
 
 
+_CONDITION = re.compile(r"前提|只要|只有|取决于|除非|如果|要是|provided|as long as|only if|only when|unless|depends|\bif\b")
+
+
+_THEREFORE = re.compile(r"[,，;；]\s*so\b|就")  # "…are async, so basically all of it overlaps"
+_RELATION = re.compile(r"就是|就|即|等于|\bmeans?\b|\bis\b|=")
+
+
+def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
+    """A misconception of the form "以为 A 就 B" / "assumes A means B" argued outright: A named, then a reason or an
+    equation, then B, in one or two clauses, with no condition that would make it true ("NCCL 是异步的，所以和计算
+    重叠了"; not "只要有独立的 stream，异步就能重叠", nor "所以一个 rank 在等慢卡时…", which names both after it)."""
+    n = R.norm(signal)
+    rel = _RELATION.search(n)
+    if rel is None:
+        return False
+    a = set(rubric.vocab.find(n[: rel.start()])[0])
+    b = set(rubric.vocab.find(n[rel.end():])[0]) - a
+    if not a or not b:
+        return False
+    carry = [i for i, cl in enumerate(c.window.clauses) if c.matched & clause_terms(r, rubric, cl)]
+    if not carry or carry[-1] - carry[0] > 1 or _CONDITION.search(R.norm(r.sentences[c.window.sent])):
+        return False
+    said = R.norm(" ".join(cl.text for cl in c.window.clauses[carry[0] : carry[-1] + 1]))
+    cue = R.CUES["causal"].search(said) or _THEREFORE.search(said) or EQUATES.search(said)
+    if cue is None:
+        return False
+    before, after = said[: cue.start()], said[cue.end():]
+    return (bool(a & set(rubric.vocab.find(before)[0])) and bool(b & set(rubric.vocab.find(after)[0]))
+            and _echoes(n[: rel.start()], before) and _echoes(n[rel.end():], after))
+
+
+def _echoes(flag_side: str, said: str) -> bool:
+    """The answer says it in the flag's own words (a word or a pair of characters of that side), not only in words
+    of the same concept: "NCCL kernel 空等对端" is no "通信最久的卡"."""
+    def words(text: str) -> set[str]:
+        return {t[2:7] if t.startswith("w:") else t for t in literal_terms(text, False) if t.startswith(("w:", "z:"))}
+    return bool(words(flag_side) & words(said))
+
+
 def flag_kind(signal: str) -> str:
     n = R.norm(signal)
     for kind, rx in _FLAG_KINDS.items():
@@ -494,6 +533,11 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if apart and (c := best(r, rubric, item, strict=not own, short=True, accept=equated)) is not None:
         if not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))
                 or _SET_APART.search(R.norm(r.sentences[c.window.sent]))):
+            return c
+    if kind == "misconception" and not conflates:
+        # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.
+        c = best(r, rubric, item, strict=not own, short=True, accept=lambda c: _argued(r, rubric, signal, c))
+        if c is not None and not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))):
             return c
     c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None)
     if c is None:

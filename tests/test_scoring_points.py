@@ -700,3 +700,24 @@ def test_a_common_adverb_is_no_term_of_a_point(ours):
                              "the gradient all-reduce switched off and compare step times.",
               "Why does TP stay inside a node while PP spans nodes?")
     assert not credited(a, "once per step"), a.markers
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "通信都开了 overlap，NCCL 都是异步调用的，所以基本上都和计算重叠掉了，暴露大概 2%。另外 IB 带宽也很大，通信不是瓶颈。"),
+    ("en", "Overlap is on everywhere; NCCL calls are async, so basically all of it overlaps with compute, maybe 2% "
+           "exposed. The IB bandwidth is large too, communication is not the bottleneck."),
+])
+def test_a_misconception_argued_outright_is_raised_whatever_else_the_answer_names(ours, lang, answer):
+    a = score(ours, lang, 8, answer)
+    assert any(("异步" in d.signal or "async" in d.signal) for d in a.danger_signals), a.danger_signals
+    assert a.level <= 2
+
+
+@pytest.mark.parametrize("lang, topic, answer", [
+    ("zh", 8, "NCCL 是异步调用，只要通信在独立的 stream 上并且桶足够早触发，就能和反向计算重叠；我们实测暴露还剩 6%。"),
+    ("zh", 14, "nvidia-smi 的 GPU-Util 只要有一个 kernel 在跑就算忙。NCCL kernel 空等对端时也在跑，所以一个 rank 在等慢卡时"
+               "利用率照样是 100%。要看 SM_ACTIVE 这类指标，或者直接算 MFU。"),
+])
+def test_a_misconception_named_under_a_condition_or_out_of_order_is_not_raised(ours, lang, topic, answer):
+    a = score(ours, lang, topic, answer)
+    assert not any(d.signal.startswith(("以为", "assumes", "thinks")) for d in a.danger_signals), a.danger_signals

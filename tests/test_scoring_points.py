@@ -48,6 +48,9 @@ STATED = [  # (lang, topic, question, answer, words of the marker, words one of 
      ("MFU =",), ("6N",)),
     ("zh", 2, "全量重计算多花多少算力？", "刚说了：计算量从约 3 倍前向到 4 倍，多 33%；端到端 step 实测 +20%",
      ("全量重计算",), ("3 倍前向",)),
+    ("zh", 12, "packing 要不要加 mask？",
+     "要，不然不同文档会互相看到。我们用 flash attention 的 varlen 接口传 cu_seqlens，position id 每篇文档从 0 开始。",
+     ("packing",), ("cu_seqlens",)),
     # The marker lists its detectors one word each ("via NCCL timeouts, the watchdog, Xid"): the watchdog shows it.
     ("en", 11, "Break down one recovery after a GPU failure.",
      "The NCCL watchdog timed out after 10 minutes; rescheduling onto a spare node took 3 minutes and loading the "

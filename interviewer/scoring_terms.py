@@ -48,7 +48,10 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "would fix it too", "would also fix", "would also work", "would work too", "didn't want to",
             "did not want to", "本来也可以", "也能解决", "也可以解决", "没有选", "没选", "不愿意改",
             "没往大调", "没往小调", "没再往下调", "没再往上调", "didn't go lower", "didn't go higher",
-            "did not go lower", "did not go higher")
+            "did not go lower", "did not go higher",
+            # the road not taken, with what it would have cost ("ZeRO-2 would have been about 29 GB")
+            "would have been", "would have meant", "would have cost", "would have taken", "would have had to",
+            "那样就得", "那样会", "那样的话", "要是换成", "换成那个")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
@@ -83,16 +86,23 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    # a root cause and its fix are what make a story an incident
                    "根因", "原因是", "查下来", "修成", "修复了", "root cause", "traced it to", "the cause was",
                    "the fix was", "we fixed",
+                   # what the candidate ran into themselves ("the four I've actually hit", "刚接手的时候")
+                   "we've hit", "i've hit", "i've actually hit", "we had exactly", "we'd watched", "we watched",
+                   "when i started", "刚接手", "接手的时候", "我接手时",
+                   # ...or what the team tried on its own job ("we tried a bigger micro-batch and it OOM'd")
+                   "we tried", "when we tried", "whenever we tried", "我们试过", "当时试过",
                    # a particular job or a particular time ("1024 卡那个作业", "Once, on a 256-GPU job")
                    "那个作业", "那个任务", "那个 job", "that job", "that run", "once,", "once on", "happened once")
 INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "turned out", "we found", "found that", "in one", "on our",
                  "in our", "when we",
-                 "eventually", "then we", "later", "after that", "we moved", "改成", "we switched")
+                 "eventually", "then we", "later", "after that", "we moved", "改成", "we switched",
+                 # a try alone is part of a story, not one ("I tried turning parts of the model off")
+                 "i tried", "试过")
 OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到", "缩到", "降至", "减到", "压到", "从原来", "涨到",
            "掉到", "变成", "恢复到", "调完", "改完",
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
            "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to",
-           "after the change", "after the fix")
+           "after the change", "after the fix", "took back", "going from", "won back", "省下", "省回")
 
 # A safeguard designed in: a way back or a limit when the change misbehaves ("rolled back to the last known-good",
 # "灰度", "兜底"). With a trade-off, a validation or an incident it is one of the kinds of judgement.

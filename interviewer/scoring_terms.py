@@ -51,7 +51,10 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "did not go lower", "did not go higher",
             # the road not taken, with what it would have cost ("ZeRO-2 would have been about 29 GB")
             "would have been", "would have meant", "would have cost", "would have taken", "would have had to",
-            "那样就得", "那样会", "那样的话", "要是换成", "换成那个")
+            "那样就得", "那样会", "那样的话", "要是换成", "换成那个",
+            # a change that cost more than it gained ("the one that didn't pay was dropping recompute")
+            "didn't pay", "did not pay", "didn't pay off", "more than we gained", "wasn't worth", "亏了", "赚不回来",
+            "反而更慢")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
@@ -69,7 +72,9 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "没变长", "没变慢", "没有变慢", "没有变长", "didn't get slower", "did not get slower", "no slower",
               "stayed the same",
               # a check kept on to catch it next time
-              "校验", "用来发现", "及时发现", "we check", "to catch", "caught it")
+              "校验", "用来发现", "及时发现", "we check", "to catch", "caught it",
+              # a result held against run-to-run noise ("loss inside the seed band")
+              "seed band", "seed 波动", "种子波动")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "量下来", "测下来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
               "nsight", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
@@ -102,7 +107,8 @@ OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到
            "掉到", "变成", "恢复到", "调完", "改完",
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
            "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to",
-           "after the change", "after the fix", "took back", "going from", "won back", "省下", "省回")
+           "after the change", "after the fix", "took back", "going from", "won back", "省下", "省回",
+           "ended at", "ended up at", "landed at", "最后到了", "最终到了", "最后做到")
 
 # A safeguard designed in: a way back or a limit when the change misbehaves ("rolled back to the last known-good",
 # "灰度", "兜底"). With a trade-off, a validation or an incident it is one of the kinds of judgement.

@@ -732,3 +732,10 @@ def test_a_misconception_argued_outright_is_raised_whatever_else_the_answer_name
 def test_a_misconception_named_under_a_condition_or_out_of_order_is_not_raised(ours, lang, topic, answer):
     a = score(ours, lang, topic, answer)
     assert not any(d.signal.startswith(("以为", "assumes", "thinks")) for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, text", [("zh", "256 专家 top-8，用无辅助损失的 bias 均衡。"),
+                                        ("en", "256 experts, top-8, balanced with an aux-loss-free bias.")])
+def test_a_count_of_experts_is_a_number_with_its_unit_in_both_languages(ours, lang, text):
+    clause = read(text, ours[lang].vocabulary).clauses[0]
+    assert clause.numbers == ["count"], clause.numbers

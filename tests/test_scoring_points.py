@@ -739,3 +739,8 @@ def test_a_misconception_named_under_a_condition_or_out_of_order_is_not_raised(o
 def test_a_count_of_experts_is_a_number_with_its_unit_in_both_languages(ours, lang, text):
     clause = read(text, ours[lang].vocabulary).clauses[0]
     assert clause.numbers == ["count"], clause.numbers
+
+
+def test_feedback_never_names_a_markers_example_as_the_point_to_learn(ours):
+    a = score(ours, "zh", 3, "可以用 nsys 看时间线吧，看通信 kernel 占了多久。", "没关系，换个简单点的：TP 放机内而 PP 跨机的原因是什么？")
+    assert "「1024 卡取 TP8 PP4 DP32」" not in a.feedback, a.feedback

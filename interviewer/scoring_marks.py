@@ -550,6 +550,10 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if negated(w) or _NEGATION.search(R.norm(w.text)):
         return None
     if kind == "naive":
+        # Shown by the remedy, not by its subject alone: "掉卡后只会手动从头重跑" has nothing left but "掉卡" once its
+        # framing is read, and "先看日志发现 NCCL 超时" is no rerun from scratch.
+        if len(c.point.terms) < 2:
+            return None
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
     if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:
         return c  # said, with both things named, it stands whatever else the answer shows

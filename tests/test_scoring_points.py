@@ -744,3 +744,12 @@ def test_a_count_of_experts_is_a_number_with_its_unit_in_both_languages(ours, la
 def test_feedback_never_names_a_markers_example_as_the_point_to_learn(ours):
     a = score(ours, "zh", 3, "可以用 nsys 看时间线吧，看通信 kernel 占了多久。", "没关系，换个简单点的：TP 放机内而 PP 跨机的原因是什么？")
     assert "「1024 卡取 TP8 PP4 DP32」" not in a.feedback, a.feedback
+
+
+def test_a_naive_remedy_flag_is_shown_by_the_remedy_not_by_its_subject(ours):
+    # "掉卡后只会手动从头重跑" is "掉卡" once its framing is read: a dropped GPU found is no rerun from scratch.
+    a = score(ours, "zh", 15, "大概半小时吧。先看日志发现 NCCL 超时，然后用 py-spy 看每个 rank 卡在哪，找到一台机器的卡掉了。",
+              "最近一次事故从发现到定位用了多久？")
+    assert not any("从头重跑" in d.signal for d in a.danger_signals), a.danger_signals
+    rerun = score(ours, "zh", 11, "掉卡了就手动把任务停掉，从头重跑。", "掉卡以后怎么恢复？")
+    assert any("从头重跑" in d.signal for d in rerun.danger_signals)

@@ -29,6 +29,7 @@ _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可�
 _ORDERED = re.compile(r"先[^，,。.；;]*[，,、；;]\s*再|\bfirst\b.*\bthen\b")
 _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
 APART = R.cue_regex(T.FLAG_APART)
+_EXAMPLE = re.compile(r"(?:^|[，,（(\s])(?:如|例如|比如|e\.g\.|for example|such as)\s*")
 _FORMULA = re.compile(r"[=≈][^，,；;]*[×÷*/]|[×÷*/][^，,；;]*[=≈]")
 _OPERATION = re.compile(r"[=≈×÷*/]|乘|除|\b(?:divided|times|multiplied|over)\b")
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
@@ -218,6 +219,10 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     # A figure in brackets is the marker's premise ("在 H100（稠密 BF16 约 989 TFLOPS）上…约为每卡 9.4K token/s"):
     # repeating it computes nothing.
     parts = tuple(p for p in parts if not (_aside(item, p) and any(t.startswith("n:") for t in p.terms)))
+    # A clause of the marker's example ("如 70B、…、1024 卡取 TP8 PP4 DP32") stands for the candidate's own case, told
+    # with its figures; its names and one number ("单机 8 卡上跑过 DDP，TP、PP") are no case.
+    example = _EXAMPLE.search(item.text)
+    examples = frozenset(p for p in parts if example and item.text.find(p.text.strip()) > example.start())
     for point in (item.whole, *parts):
         words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
         points.append((point, words, min(2, _distinct(words)), any(not t.startswith("z:") for t in words)))
@@ -226,9 +231,12 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
         if short and len(w.clauses) > 4:
             continue
         operated = bool(_OPERATION.search(R.norm(w.text)))
+        figures_here = len({t for t in w.terms if t.startswith("n:") and t[2:].replace(".", "").isdigit()})
         for point, words, need, named in points:
             if not operated and _FORMULA.search(point.text):
                 continue  # "能写出 MFU = 每秒 token 数 × 6N ÷ …" is shown by a computation, not by "MFU 38%"
+            if point in examples and figures_here < 2:
+                continue
             said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
             if len(said) < need or _distinct(said) < need:
                 continue

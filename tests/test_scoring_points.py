@@ -753,3 +753,12 @@ def test_a_naive_remedy_flag_is_shown_by_the_remedy_not_by_its_subject(ours):
     assert not any("从头重跑" in d.signal for d in a.danger_signals), a.danger_signals
     rerun = score(ours, "zh", 11, "掉卡了就手动把任务停掉，从头重跑。", "掉卡以后怎么恢复？")
     assert any("从头重跑" in d.signal for d in rerun.danger_signals)
+
+
+def test_a_markers_example_is_met_by_a_case_with_its_figures_not_by_its_names(ours):
+    names = score(ours, "zh", 3, "我主要在单机 8 卡上跑过 DDP，TP、PP 只看过文档。DP 应该是每个 step 反向完同步一下梯度；TP 是把矩阵"
+                                 "切开，所以每层算完都要通信一下；PP 是按层切，把结果传给下一个 stage。", "DP、TP、PP 各自在什么时候通信？")
+    assert not credited(names, "实际配置"), names.markers
+    case = score(ours, "zh", 3, "34B、8K 序列，TP=8 放机内，PP=4，剩下 DP=16。试过 PP=8、DP=8，气泡从 3/35 涨到 7/39，吞吐低了 7%。",
+                 "你们的并行配置是怎么定下来的？")
+    assert credited(case, "实际配置")

@@ -536,19 +536,19 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 1
     elif signal in ("help", "refuse") or (signal == "wants_end" and not L.substance(r, "wants_end", f)):
         level = None
+    judged = level
     dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
     if level is not None and level >= 2 and len(credits) < 2 and any(_wrong(d, vocab) for d in dangers):
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
-        was, level = level, 1 if not credits else min(level, 2)
-        if level != was:  # what the answer offers beside it is now judged at its level ("we just raised the…")
-            dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
+        level = 1 if not credits else min(level, 2)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)
              if kind in ("default_config", "guess")}
     if level == 3 and len(credits) < 2 and naive:
         level = 2  # the candidate's own remedy is the naive one ("按默认的来", "restart it"): no judgement of it
+    if level != judged:  # what the answer offers beside it is judged at the level it came to ("we just raised…")
         dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
     shown = ({c.item: _not_whole(r, M.quote(r, rubric, c), answer) for c in credits}
              if level is not None and level >= 2 else {})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from interviewer.scoring_rubric import Rubric
+from interviewer.scoring_rubric import Rubric, in_example
 from interviewer.skills import Topic
 from interviewer.textutil import split_top
 
@@ -30,9 +30,6 @@ _LEAD = re.compile(r"^(?:知道|能说出|能说清|能算出|能写出|能给�
                    re.I)
 
 
-_EXAMPLE = re.compile(r"(?:^|[，,（(\s])(?:如|例如|比如|e\.g\.|for example|such as)\s*")
-
-
 def _clip(text: str) -> str:
     text = _LEAD.sub("", " ".join(text.split())).rstrip("。.;；，,")
     return text if len(text) <= _CLIP else text[: _CLIP - 1].rstrip(" ，,、") + "…"
@@ -48,9 +45,8 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
         if seen.get(m, 0.0) >= TOUCHED and not miss:
             continue
         item = rubric.item(m)
-        example = _EXAMPLE.search(m)
         for point in (item.whole, *item.parts):
-            if example and m.find(point.text.strip()) > example.start():
+            if in_example(m, point.text):
                 continue  # "1024 卡取 TP8 PP4 DP32" is the marker's example, not a point to learn
             # The question's "ZeRO" asks about a marker's "ZeRO-1": a concept covers its narrower ones.
             terms = point.terms | {"c:" + c for t in point.terms if t.startswith("c:")

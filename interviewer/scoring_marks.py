@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
-from interviewer.scoring_rubric import Item, Point, Rubric, literal_terms, story_subject
+from interviewer.scoring_rubric import Item, Point, Rubric, in_example, literal_terms, story_subject
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
 _NAIVE_NEG = R.CUES["naive_neg"]
@@ -29,7 +29,6 @@ _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可�
 _ORDERED = re.compile(r"先[^，,。.；;]*[，,、；;]\s*再|\bfirst\b.*\bthen\b")
 _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
 APART = R.cue_regex(T.FLAG_APART)
-_EXAMPLE = re.compile(r"(?:^|[，,（(\s])(?:如|例如|比如|e\.g\.|for example|such as)\s*")
 _FORMULA = re.compile(r"[=≈][^，,；;]*[×÷*/]|[×÷*/][^，,；;]*[=≈]")
 _OPERATION = re.compile(r"[=≈×÷*/]|乘|除|\b(?:divided|times|multiplied|over)\b")
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
@@ -221,8 +220,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     parts = tuple(p for p in parts if not (_aside(item, p) and any(t.startswith("n:") for t in p.terms)))
     # A clause of the marker's example ("如 70B、…、1024 卡取 TP8 PP4 DP32") stands for the candidate's own case, told
     # with its figures; its names and one number ("单机 8 卡上跑过 DDP，TP、PP") are no case.
-    example = _EXAMPLE.search(item.text)
-    examples = frozenset(p for p in parts if example and item.text.find(p.text.strip()) > example.start())
+    examples = frozenset(p for p in parts if in_example(item.text, p.text))
     for point in (item.whole, *parts):
         words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
         points.append((point, words, min(2, _distinct(words)), any(not t.startswith("z:") for t in words)))
@@ -457,6 +455,15 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
 # --------------------------------------------------------------------------- red flags
 
 
+def _naming(r: R.Reading, rubric: Rubric, c: Credit) -> list[R.Clause]:
+    """The one or two clauses of the window that name what the credit matched; none when they lie further apart
+    ("the CP decision: … is about 55 GB per layer, TP8 with SP…" relates nothing it names)."""
+    carry = [i for i, cl in enumerate(c.window.clauses) if c.matched & clause_terms(r, rubric, cl)]
+    if not carry or carry[-1] - carry[0] > 1:
+        return []
+    return c.window.clauses[carry[0] : carry[-1] + 1]
+
+
 _CONDITION = re.compile(r"前提|只要|只有|取决于|除非|如果|要是|provided|as long as|only if|only when|unless|depends|\bif\b")
 
 
@@ -476,10 +483,10 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     b = set(rubric.vocab.find(n[rel.end():])[0]) - a
     if not a or not b:
         return False
-    carry = [i for i, cl in enumerate(c.window.clauses) if c.matched & clause_terms(r, rubric, cl)]
-    if not carry or carry[-1] - carry[0] > 1 or _CONDITION.search(R.norm(r.sentences[c.window.sent])):
+    naming = _naming(r, rubric, c)
+    if not naming or _CONDITION.search(R.norm(r.sentences[c.window.sent])):
         return False
-    said = R.norm(" ".join(cl.text for cl in c.window.clauses[carry[0] : carry[-1] + 1]))
+    said = R.norm(" ".join(cl.text for cl in naming))
     cue = R.CUES["causal"].search(said) or _THEREFORE.search(said) or EQUATES.search(said)
     if cue is None:
         return False
@@ -522,13 +529,10 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         # equated ("MFU is basically the GPU utilization").
         if not any(c.matched >= p.terms for p in (item.whole, *item.parts)):
             return False
-        carry = [i for i, cl in enumerate(c.window.clauses) if c.matched & clause_terms(r, rubric, cl)]
-        if not carry or carry[-1] - carry[0] > 1:
-            return False
-        carried = c.window.clauses[carry[0] : carry[-1] + 1]
-        if any("formula" in cl.numbers for cl in carried):
+        naming = _naming(r, rubric, c)
+        if not naming or any("formula" in cl.numbers for cl in naming):
             return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
-        said = " ".join(cl.text for cl in carried)
+        said = " ".join(cl.text for cl in naming)
         # Two things one concept covers ("BF16", "FP16": precision) are each named in the flag's own words.
         return bool(EQUATES.search(R.norm(said))) and named <= literal_terms(said)
 

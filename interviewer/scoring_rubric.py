@@ -150,6 +150,15 @@ class Item:
 _PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并(?![行发])|同时|而(?=[\u3400-\u9fff])")
 
 
+_EXAMPLE = re.compile(r"(?:^|[，,（(\s])(?:如|例如|比如|e\.g\.|for example|such as)\s*")
+
+
+def in_example(marker: str, part: str) -> bool:
+    """The part of a marker written after its "如…" / "e.g.…": the example's case, not a point of its own."""
+    example = _EXAMPLE.search(marker)
+    return example is not None and marker.find(part.strip()) > example.start()
+
+
 _LIST_WORD = re.compile(r"(?:(?:and|or|the|a|an)\s+)*[A-Za-z][a-z-]+")
 _OR = re.compile(r"\s+or\s+|或者(?!说)|或(?![许是])")
 _EN_WORD = re.compile(r"[A-Za-z0-9][\w.\-/']*")

@@ -296,7 +296,7 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
     figure or its source)."""
     has_figure = bool(re.search(r"\d|半个|几分钟|几小时|half an|an hour", answer))
     if not gave:
-        if kinds & {"duration", "share", "count", "quantity"}:
+        if kinds & _FIGURES:
             return "numbers" if has_figure else "amount"
         if "reason" in kinds:
             return "reason"

@@ -113,8 +113,8 @@ def _figure_concepts(vocab: Vocabulary) -> frozenset[str]:
 
 def _figure_miss(r: Reading) -> bool:
     """The candidate answers, then misses only a figure or the details: every clause that says "不知道" asks after
-    a number (or the details) and names nothing of the field not said before it, and a clause before the first of them names something
-    of it (a mechanism, before missing the details). ("I don't know the exact number" up front is a miss of the
+    a number (or the details) and names nothing of the field not said before it, and a clause before the first of
+    them names something of it (a mechanism, before missing the details). ("I don't know the exact number" up front is a miss of the
     question, whatever follows.)"""
     missing = [i for i, cl in enumerate(r.clauses) if _meant(cl.text, _CUE["dont_know"])]
     if not missing:
@@ -243,8 +243,8 @@ def _asks_numbers(markers: tuple[str, ...]) -> bool:
     return L.asks_numbers(list(markers))
 
 
+_ANY_QUOTE = re.compile(r"[「“\"][^」”\"]*[」”\"]")  # the candidate's or the résumé's words a question quotes
 # A question that opens by quoting the candidate ("你提到「…」，", "Following up on “…”: ", "你简历里写到「…」。").
-_ANY_QUOTE = re.compile(r"[「“\"][^」”\"]*[」”\"]")
 _QUOTED_LEAD = re.compile(r"^[^「“\"]{0,20}[「“\"][^」”\"]*[」”\"][^，。：:—,.?？]{0,12}[，。：:—,.]+\s*")
 
 

@@ -264,12 +264,25 @@ def _weight(rubric: Rubric, c: Credit) -> float:
     return sum(rubric.weight(t) for t in c.matched)
 
 
+def _numbered(clauses: list[R.Clause]) -> bool:
+    return any(k != "bare" for cl in clauses for k in cl.numbers)
+
+
+def _figure_before(r: R.Reading, w: Window) -> bool:
+    """The figure stated just before, in a short sentence of its own, that this one says how it was got ("About 11%
+    of the step. I summed the gaps on the compute stream…")."""
+    if w.sent == 0 or w.clauses[0] is not r.sentence_clauses(w.sent)[0]:
+        return False
+    prev = r.sentence_clauses(w.sent - 1)
+    return len(r.sentences[w.sent - 1]) <= 40 and _numbered(prev)
+
+
 def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     """What the marker's wording asks for beyond its subject: a story, a number, a trade-off."""
     sentence = R.norm(r.sentences[w.sent])
     if "incident" in item.cues and not (r.has("first_person") and (r.has("incident") or r.has("incident_weak"))):
         return False
-    if "number" in item.cues and not any(k != "bare" for cl in w.clauses for k in cl.numbers):
+    if "number" in item.cues and not (_numbered(w.clauses) or _figure_before(r, w)):
         return False
     if "tradeoff" in item.cues and not (R.CUES["tradeoff"].search(sentence) or R.CUES["contrast"].search(sentence)):
         return False

@@ -51,6 +51,13 @@ STATED = [  # (lang, topic, question, answer, words of the marker, words one of 
     ("zh", 12, "packing 要不要加 mask？",
      "要，不然不同文档会互相看到。我们用 flash attention 的 varlen 接口传 cu_seqlens，position id 每篇文档从 0 开始。",
      ("packing",), ("cu_seqlens",)),
+    # The figure in a short sentence of its own, then how it was got (seen in an en session).
+    ("en", 8, "Can you tell me how much of the step was exposed communication?",
+     "About 11% of the step. I summed the gaps on the compute stream in Nsight where only NCCL kernels ran, on a few "
+     "ranks per stage; mostly the TP tail and the last DP bucket.", ("measured exposed",), ("compute stream",)),
+    ("zh", 8, "暴露通信占 step 的比例大概是多少？",
+     "大概 11%。用 nsys 把计算流上只有 NCCL kernel 在跑的空隙加起来算的，主要是 TP 的尾巴和最后一个 DP 桶。",
+     ("暴露通信",), ("计算流",)),
     # The marker lists its detectors one word each ("via NCCL timeouts, the watchdog, Xid"): the watchdog shows it.
     ("en", 11, "Break down one recovery after a GPU failure.",
      "The NCCL watchdog timed out after 10 minutes; rescheduling onto a spare node took 3 minutes and loading the "

@@ -248,8 +248,13 @@ _ANY_QUOTE = re.compile(r"[「“\"][^」”\"]*[」”\"]")  # the candidate's 
 _QUOTED_LEAD = re.compile(r"^[^「“\"]{0,20}[「“\"][^」”\"]*[」”\"][^，。：:—,.?？]{0,12}[，。：:—,.]+\s*")
 
 
+# ...or quotes the résumé after a transition ("换个方向。你简历里写到「…」。", "Your résumé says “…”. How…"): a quote
+# that ends its clause is what the question starts from, not what it asks ("「ZeRO-3」和 FSDP 有什么区别" asks it).
+_QUOTED_CLAUSE = re.compile(r"[「“\"][^」”\"]*[」”\"][^，。：:—,.?？]{0,12}[，。：:—,.]")
+
+
 def _unquoted(question: str) -> str:
-    rest = _QUOTED_LEAD.sub("", question, count=1)
+    rest = _QUOTED_CLAUSE.sub(" ", _QUOTED_LEAD.sub("", question, count=1))
     return rest if rest.strip() else question
 
 

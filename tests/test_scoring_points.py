@@ -769,3 +769,10 @@ def test_a_markers_example_is_met_by_a_case_with_its_figures_not_by_its_names(ou
     case = score(ours, "zh", 3, "34B、8K 序列，TP=8 放机内，PP=4，剩下 DP=16。试过 PP=8、DP=8，气泡从 3/35 涨到 7/39，吞吐低了 7%。",
                  "你们的并行配置是怎么定下来的？")
     assert credited(case, "实际配置")
+
+
+def test_feedback_after_a_miss_is_about_the_question_not_the_resume_line_it_quoted(ours):
+    q = ("Let's park that and look at another area. Your résumé says “Led the long-context extension from 8K to 128K "
+         "tokens with…”. How was load balanced under the causal mask?")
+    a = score(ours, "en", 7, "I'm not sure, I never looked at that.", q)
+    assert "ring attention" in a.feedback and "auxiliary" not in a.feedback, a.feedback

@@ -164,7 +164,9 @@ RUBRIC_FRAMING_EN = frozenset("knows know can gives give explains explain uses u
 # A red flag's own framing says what kind it is: not knowing, a naive remedy, or a misconception.
 FLAG_IGNORANCE = ("不知道", "说不出", "讲不清", "不会算", "不会读", "不会抓", "算不出", "分不清", "不懂", "没算过",
                   "没量过", "没意识到", "忽视", "不清楚", "does not know", "doesn't know", "cannot", "can't", "unaware",
-                  "never measured", "ignores", "has never", "unclear", "does not notice", "doesn't notice")
+                  "never measured", "ignores", "has never", "unclear", "does not notice", "doesn't notice",
+                  # lacking it ("没有按 rank 的 step 时间", "has no per-rank step time")
+                  "没有", "has no", "lacks")
 FLAG_NAIVE = ("只会", "只答", "只看", "只知道", "只有", "靠", "凭感觉", "照抄", "默认配置", "从头重跑", "手动", "人工",
               "就从头", "only", "just", "by restarting", "copies", "gut feeling", "manually", "guess")
 FLAG_MISCONCEPTION = ("以为", "混为一谈", "充当", "当成", "当作", "拿", "thinks", "treats", "assumes", "mistakes",

@@ -776,3 +776,9 @@ def test_feedback_after_a_miss_is_about_the_question_not_the_resume_line_it_quot
          "tokens with…”. How was load balanced under the causal mask?")
     a = score(ours, "en", 7, "I'm not sure, I never looked at that.", q)
     assert "ring attention" in a.feedback and "auxiliary" not in a.feedback, a.feedback
+
+
+def test_a_flag_of_lacking_something_is_not_raised_on_its_words_in_passing(ours):
+    # "没有按 rank 的 step 时间" (observability) is lacking per-rank timing, not any sentence with "step" and "没有".
+    a = score(ours, "zh", 10, "吞吐。token 预算一样，step 短了整个 run 就短了，收敛没有单独再测。", "提升的是吞吐还是收敛时间？")
+    assert not any("rank" in d.signal for d in a.danger_signals), a.danger_signals

@@ -277,8 +277,19 @@ def _figure_before(r: R.Reading, w: Window) -> bool:
     return len(r.sentences[w.sent - 1]) <= 40 and _numbered(prev)
 
 
+_AFTER_STORY = re.compile(T.AFTER_STORY)
+
+
+def _after_start(r: R.Reading) -> int | None:
+    """The sentence that opens the part of a story told after the fix ("之后把 NCCL 超时调到 10 分钟…")."""
+    key = ("after",)
+    if key not in r.memo:
+        r.memo[key] = next((i for i, s in enumerate(r.sentences) if _AFTER_STORY.match(R.norm(s).lstrip())), None)
+    return r.memo[key]
+
+
 def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
-    """What the marker's wording asks for beyond its subject: a story, a number, a trade-off."""
+    """What the marker's wording asks for beyond its subject: a story, a number, a trade-off, what came after."""
     sentence = R.norm(r.sentences[w.sent])
     if "incident" in item.cues and not (r.has("first_person") and (r.has("incident") or r.has("incident_weak"))):
         return False
@@ -286,7 +297,13 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
         return False
     if "tradeoff" in item.cues and not (R.CUES["tradeoff"].search(sentence) or R.CUES["contrast"].search(sentence)):
         return False
-    return True
+    return _after_ok(r, item, w)
+
+
+def _after_ok(r: R.Reading, item: Item, w: Window) -> bool:
+    """What was added afterwards is told after the story says so: the alert that opened it is not its safeguard."""
+    after = _after_start(r) if "after" in item.cues else None
+    return after is None or w.sent >= after
 
 
 def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
@@ -359,7 +376,7 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     best_key: tuple = ()
     for w in windows(r, rubric):
         cls = r.sentence_clauses(w.sent)
-        if w.clauses != cls or negated(w):
+        if w.clauses != cls or negated(w) or not _after_ok(r, item, w):
             continue
         said = item.whole.terms & w.terms
         number = any(k != "bare" for cl in w.clauses for k in cl.numbers)

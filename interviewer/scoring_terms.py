@@ -21,6 +21,8 @@ MARKER_CUES: dict[str, tuple[str, ...]] = {
     "incident": ("的时间线", "一次故障", "有一次", "一次完整", "讲一次", "事后把", "事后补", "事后加", "案例", "经验", "经过", "timeline of",
                  "one failure", "follow-up", "a case", "experience", "been through", "one training", "story",
                  "walks through one"),
+    # What was added after the incident ("事后把排查固化成防线", "a safeguard afterwards"): the story's last part.
+    "after": ("事后把", "事后补", "事后加", "事后改", "afterwards", "afterward"),
     "causal": ("理由", "依据", "推演", "为什么", "reasoning", "rationale", "walk-through", "why"),
     "measure": ("怎么测", "测", "measure"),
     "mechanism": ("实现方式", "方案", "怎么实现", "implemented", "an approach", "approach", "how it is handled",
@@ -98,6 +100,9 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "we tried", "when we tried", "whenever we tried", "我们试过", "当时试过",
                    # a particular job or a particular time ("1024 卡那个作业", "Once, on a 256-GPU job")
                    "那个作业", "那个任务", "那个 job", "that job", "that run", "once,", "once on", "happened once")
+# A sentence opening the part of a story told after the fix ("之后把 NCCL 超时调到 10 分钟", "After that we…").
+AFTER_STORY = (r"^(?:然后|再|我们|我|and|so)?\s*(?:之后|事后|后来|此后|从那以后|从那之后|那次之后|那次以后|从此|复盘后|复盘时"
+               r"|afterwards|afterward|after that|since then|from then on|later|as a follow-up|in the postmortem)(?![a-z])")
 INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "turned out", "we found", "found that", "in one", "on our",
                  "in our", "when we",
                  "eventually", "then we", "later", "after that", "we moved", "改成", "we switched",

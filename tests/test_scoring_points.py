@@ -562,6 +562,27 @@ def test_a_story_marker_needs_a_story_of_its_subject_and_is_quoted_where_that_pa
     assert not [m for m in b.markers if "剖析" in m.marker]
 
 
+@pytest.mark.parametrize("lang, question, answer, after", [
+    ("zh", "讲一次你排查 hang 的经历？",
+     "有一次 256 卡的作业跑到 3 万步突然 hang 住，NCCL watchdog 30 分钟后才报超时。我们用 py-spy dump 抓了所有 rank 的栈，发现 rank 37 "
+     "卡在 all_reduce，其他 rank 都在 all_gather，原因是那张卡 Xid 79 掉了。把那台机器摘掉后从最近的 checkpoint 拉起，丢了大概 400 步。"
+     "之后把 NCCL 超时从 30 分钟调到 10 分钟，加了 Xid 自动摘节点，下次同类问题 15 分钟内就定位了。", "之后把 NCCL 超时"),
+    ("en", "Tell me about a hang you debugged.",
+     "Once a 256-GPU job hung at step 30k and the NCCL watchdog only fired after 30 minutes. We took py-spy dumps on every "
+     "rank and saw rank 37 stuck in all_reduce while the others were in all_gather; the cause was an Xid 79 on that GPU. "
+     "We cordoned the node and restarted from the last checkpoint, losing about 400 steps. After that we cut the NCCL "
+     "timeout from 30 to 10 minutes and added automatic node removal on Xid, so the next similar hang was located "
+     "within 15 minutes.", "After that we cut"),
+])
+def test_what_was_added_afterwards_is_quoted_from_the_part_of_the_story_after_the_fix(ours, lang, question, answer,
+                                                                                       after):
+    # The watchdog that opened the story shares the safeguard's words (timeout, watchdog), but it is not what was
+    # added afterwards.
+    a = score(ours, lang, 15, answer, question)
+    quotes = [m.evidence for m in a.markers if "防线" in m.marker or "safeguard" in m.marker]
+    assert len(quotes) == 1 and answer.index(quotes[0].split("，")[0]) >= answer.index(after)
+
+
 @pytest.mark.parametrize("lang, answer", [
     ("en", "The baseline was our first config on 512 H800s, TP8 PP8 with micro batch 1, at 38% MFU. We compute MFU as "
            "tokens per second times 6N divided by GPUs times the dense BF16 peak, 989 TFLOPS, from the Megatron logs."),

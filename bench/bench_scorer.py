@@ -22,10 +22,11 @@ TARGETS = {"exact": 0.75, "within_one": 0.95, "spearman": 0.85}
 SETS = [("devset (public pack)", "devset.jsonl", "public"), ("ours_dev", "ours_dev.jsonl", "ours"),
         ("ours_heldout", "ours_heldout.jsonl", "ours"), ("ours_heldout2", "ours_heldout2.jsonl", "ours"),
         ("ours_heldout3 (blind)", "ours_heldout3.jsonl", "ours"),
-        ("ours_heldout4 (blind)", "ours_heldout4.jsonl", "ours")]
-HELD_OUT = ("ours_heldout", "ours_heldout2", "ours_heldout3 (blind)", "ours_heldout4 (blind)")
+        ("ours_heldout4 (blind)", "ours_heldout4.jsonl", "ours"),
+        ("ours_heldout5 (blind)", "ours_heldout5.jsonl", "ours")]
+HELD_OUT = ("ours_heldout", "ours_heldout2", "ours_heldout3 (blind)", "ours_heldout4 (blind)", "ours_heldout5 (blind)")
 CANDIDATES = [("candidates", "candidates.jsonl"), ("candidates2 (blind)", "candidates2.jsonl"),
-              ("candidates3 (blind)", "candidates3.jsonl")]
+              ("candidates3 (blind)", "candidates3.jsonl"), ("candidates4 (blind)", "candidates4.jsonl")]
 
 
 def _line(name: str, fig: dict) -> str:

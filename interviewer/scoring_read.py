@@ -104,6 +104,10 @@ FORMULA = re.compile(r"\(\s*[a-z]\s*[-−]\s*1\s*\)|(?<![a-z])\d+\s*[nψ]d?(?![a
                      r"divided by|除以")
 # A gain weighed against what it cost, in numbers on both sides of a "but": "暴露通信从 10% 降到 4%，但端到端只快了 3%",
 # "throughput went up 12% but memory grew by 6 GB". (Settings such as "TP=8 but PP=4" are no result.)
+# Numbers before and after a change, told as such ("之前…两三个小时；上了之后…半小时以内", "before…3 h; now…20 min").
+_FIG = r"(?:\d|[一二两三四五六七八九十半几]+个?(?:小时|分钟|天|倍))"
+BEFORE_AFTER = re.compile(rf"(?:之前|以前|原来|\bbefore\b)[^。.!?]*?{_FIG}[^。!?]*?(?:之后|以后|现在|后来|\bafter\b|\bnow\b)"
+                          rf"[^。!?]*?{_FIG}")
 _BUT = re.compile(r"(?:，|,|;|；|\s)\s*(?:但是|但|却|不过|可是|but|yet|however|though)(?![a-z])")
 _RESULT = ("percent", "time", "ratio", "size", "bandwidth", "rate")
 CONFIG = re.compile(r"(?<![a-z])[a-z]{1,2}\s*=\s*\d|(?<![a-z])(?:tp|pp|dp|cp|ep)\d+(?![a-z0-9])")
@@ -289,6 +293,9 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             # ", so W can be scheduled…": a clause that opens with "so" gives a consequence ("so far" does not).
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
             mine[0].cues["tradeoff"] += _weighed(ns)
+            # A before and an after of the candidate's own change is an outcome told ("took memory from 46 to 61
+            # GB", "之前一次两三个小时；上了之后…半小时以内").
+            mine[0].cues["outcome"] += len(FROM_TO.findall(ns)) + len(BEFORE_AFTER.findall(ns))
         # A number often sits one clause away from what it measures ("…all-reduce; we measured 31%").
         sized = [cl for cl in mine if cl.numbers]
         if sized:

@@ -56,7 +56,15 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "那样就得", "那样会", "那样的话", "要是换成", "换成那个",
             # a change that cost more than it gained ("the one that didn't pay was dropping recompute")
             "didn't pay", "did not pay", "didn't pay off", "more than we gained", "wasn't worth", "亏了", "赚不回来",
-            "反而更慢")
+            "反而更慢",
+            # the choice one would make and what one would not do ("那我宁可上 interleaved", "I'd rather…")
+            "宁可", "宁愿", "i'd rather", "we'd rather", "would rather",
+            # a change that stayed out for its cost ("so it didn't ship", "why we never tried TP16")
+            "didn't ship", "did not ship", "never shipped", "没上线", "没有上线", "why we never", "所以一直没", "所以从来没",
+            # a cost accepted for what it buys ("ate ~8% rollout throughput rather than…", "认了")
+            "we ate", "and ate", "认了", "只好接受", "accepted the", "the cost showed", "代价是",
+            # a value chosen apart from what the formula gives ("算下来 11 分钟；我们实际取 15 分钟，因为…")
+            "实际取", "实际用的是", "we actually use", "we actually set", "in practice we use", "in practice we set")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
@@ -76,9 +84,11 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               # a check kept on to catch it next time
               "校验", "用来发现", "及时发现", "we check", "to catch", "caught it",
               # a result held against run-to-run noise ("loss inside the seed band")
-              "seed band", "seed 波动", "种子波动")
+              "seed band", "seed 波动", "种子波动",
+              # a second instrument agreeing with the estimate ("nsys agreed: ~22% of the step")
+              "agreed", "吻合", "lined up", "对上了")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "量下来", "测下来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
-              "nsight", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
+              "nsight", "统计", "stats", "statistics", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
               "pinned it down", "tracked it down")
 INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
@@ -99,7 +109,10 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    # ...or what the team tried on its own job ("we tried a bigger micro-batch and it OOM'd")
                    "we tried", "when we tried", "whenever we tried", "我们试过", "当时试过",
                    # a particular job or a particular time ("1024 卡那个作业", "Once, on a 256-GPU job")
-                   "那个作业", "那个任务", "那个 job", "that job", "that run", "once,", "once on", "happened once")
+                   "那个作业", "那个任务", "那个 job", "that job", "that run", "once,", "once on", "happened once",
+                   "this was a", "this was on", "那是一个", "那是个",
+                   # how it was before the change the candidate made ("The original path was…", "原来的做法是…")
+                   "originally", "the original path", "the original setup", "原来的做法", "原来的方案", "原先")
 # A sentence opening the part of a story told after the fix ("之后把 NCCL 超时调到 10 分钟", "After that we…").
 AFTER_STORY = (r"^(?:然后|再|我们|我|and|so)?\s*(?:之后|事后|后来|此后|从那以后|从那之后|那次之后|那次以后|从此|复盘后|复盘时"
                r"|afterwards|afterward|after that|since then|from then on|later|as a follow-up|in the postmortem)(?![a-z])")
@@ -113,7 +126,9 @@ OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
            "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to",
            "after the change", "after the fix", "took back", "going from", "won back", "省下", "省回",
-           "ended at", "ended up at", "landed at", "最后到了", "最终到了", "最后做到")
+           "ended at", "ended up at", "landed at", "最后到了", "最终到了", "最后做到",
+           # the setting that went to production after the alternatives were tried
+           "what shipped", "what we shipped", "最后上线的", "最终上线的", "最后上的是")
 
 # A safeguard designed in: a way back or a limit when the change misbehaves ("rolled back to the last known-good",
 # "灰度", "兜底"). With a trade-off, a validation or an incident it is one of the kinds of judgement.

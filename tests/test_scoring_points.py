@@ -212,6 +212,15 @@ def test_trade_off_validation_and_incident_wording_count_the_same_in_both_langua
     ("validation", "2K 步的 loss 都在 seed 波动范围内。", "Loss over 2K steps stayed inside the seed band."),
     ("tradeoff", "去掉重计算反而更慢，GEMM 效率掉得比省下的还多。",
      "The one that didn't pay was dropping recompute: GEMM efficiency fell by more than we gained."),
+    ("tradeoff", "要是全局 batch 压到 512，那我宁可上 interleaved。", "If the batch went down to 512 I'd rather go interleaved."),
+    ("tradeoff", "它又快了 5%，但峰值到 78 GB，所以没上线。", "It bought another 5%, but peak hit 78 GB, so it didn't ship."),
+    ("tradeoff", "我们关掉了它，认了 8% 的吞吐损失。", "We turned it off and ate ~8% rollout throughput."),
+    ("tradeoff", "算下来 11 分钟；我们实际取 15 分钟。", "That gives 11 minutes; in practice we use 15."),
+    ("validation", "nsys 的结果和估算吻合。", "nsys agreed with the estimate."),
+    ("incident", "原来的做法是存盘再让 vLLM 重新加载。", "The original path was save, then vLLM reload."),
+    ("outcome", "换成 HSDP 后显存从 46 涨到 61 GB。", "Moving to HSDP took memory from 46 to 61 GB."),
+    ("outcome", "之前一次两三个小时；上了之后半小时以内。", "Before it took 3 hours; now it's under 30 minutes."),
+    ("outcome", "设成 8 以后峰值 68 GB，最后上线的就是它。", "Setting it to 8 peaked at 68 GB, and that's what shipped."),
 ])
 def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, zh, en):
     """The cost checked after a fix, a particular job, an alternative set aside, a check kept on."""

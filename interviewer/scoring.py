@@ -360,16 +360,23 @@ def _naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> li
     return out
 
 
+_NAMES_FLAG = re.compile(r"名字|名词|\bnames?\b|recite")
+# A remedy told as what others do ("很多人会先调小学习率", "people often just restart"), not the candidate's.
+_OTHERS = R.cue_regex(("有人", "很多人", "不少人", "别人", "新手", "大家", "some people", "many people", "people often",
+                       "people usually", "a lot of people", "others", "newcomers", "juniors"))
+
+
 def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Clauses that show one of the topic's red flags whatever the level: a naive remedy of the pack's own the
     candidate offers ("we just raised the capacity factor to 2.0"), and the sentences of a misconception said
     outright ("CP and SP are basically the same thing"). They show the flag, not a marker sharing their words."""
     offered: set[tuple[int, int]] = set()
     wrong: set[tuple[int, int]] = set()
+    told = {cl.sent for _, cl in _naive_hits(r, True, own, rubric)}  # sentences saying a remedy in so many words
     for sig in own:
         kind = M.flag_kind(sig)
-        if kind not in ("naive", "misconception"):
-            continue
+        if kind not in ("naive", "misconception") or _NAMES_FLAG.search(_norm(sig)):
+            continue  # "只知道 1F1B 的名字" is a level, not a remedy offered
         # At level 1 every naive remedy found counts; at level 4 only a misconception said outright does.
         c = M.flag_clause(r, rubric, sig, 1 if kind == "naive" else 4, True)
         if c is None:
@@ -377,11 +384,17 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tu
         if kind == "naive":
             # Offered whole ("just raised the capacity factor"), as the candidate's own, and not weighed ("raising it
             # cut drops but cost 9 GB" is a trade-off; "capacity factor 1.25" in a list of settings is no remedy).
+            # Chinese drops the subject and English advice is imperative ("Bump the capacity factor, like from 1.25
+            # to 2"): a remedy nobody else is said to use is the candidate's own too, and its sentence shows no point.
             sentence = r.sentence_clauses(c.window.sent)
-            if not (c.matched >= c.point.terms and any(cl.cues.get("first_person") for cl in sentence)
-                    and not any(cl.cues.get("contrast") or cl.cues.get("tradeoff") for cl in sentence)):
+            mine = any(cl.cues.get("first_person") for cl in sentence)
+            unowned = not _OTHERS.search(_norm(r.sentences[c.window.sent]))
+            if any(cl.cues.get("contrast") or cl.cues.get("tradeoff") for cl in sentence):
                 continue
-            offered |= M.core(r, rubric, c)
+            if mine and c.matched >= c.point.terms:
+                offered |= M.core(r, rubric, c)
+            elif unowned and c.point.key in c.matched and c.coverage >= 0.5 and c.window.sent in told:
+                offered |= {(cl.sent, cl.start) for cl in sentence}
         else:
             # A misconception's sentence argues from it ("…the same thing — SP already splits the sequence, so 8x
             # is enough for 128K"): none of it shows a point.

@@ -31,6 +31,10 @@ _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
 APART = R.cue_regex(T.FLAG_APART)
 _FORMULA = re.compile(r"[=≈][^，,；;]*[×÷*/]|[×÷*/][^，,；;]*[=≈]")
 _OPERATION = re.compile(r"[=≈×÷*/]|乘|除|\b(?:divided|times|multiplied|over)\b")
+_BY_HAND = R.cue_regex(("人工", "手动", "手工", "by hand", "manually"))
+_BY_HAND_SAID = R.cue_regex(("人工", "手动", "手工", "by hand", "manually", "ssh", "登机器", "登上去", "登到", "找运维", "找平台",
+                             "看到了就", "ask the infra", "ask ops", "ask the ops", "get a page", "got paged", "i ssh",
+                             "log in", "log into", "we resubmit", "resubmit", "重新提交", "重提"))
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
 EQUATES = R.cue_regex(T.EQUATES)
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
@@ -239,6 +243,10 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             if len(said) < need or _distinct(said) < need:
                 continue
             if named and all(t.startswith("z:") for t in said):
+                continue
+            # A point naming several things is not met by one of them and a character pair ("权重同步" and "训练"
+            # for "权重同步要从训练侧 FSDP 或 TP 布局重排为推理引擎的 TP 布局").
+            if sum(not t.startswith("z:") for t in said) < min(2, sum(t.startswith("c:") for t in words) - 2):
                 continue
             hit, weight = _match(rubric, point, w.terms | given)
             if not _fits(rubric, point, hit, weight, point is item.whole, strict) or not point.exact <= w.named:
@@ -595,6 +603,10 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         # Shown by the remedy, not by its subject alone: "掉卡后只会手动从头重跑" has nothing left but "掉卡" once its
         # framing is read, and "先看日志发现 NCCL 超时" is no rerun from scratch.
         if len(c.point.terms) < 2:
+            return None
+        # Done by hand ("坏节点只会人工重启作业") is the point of the flag: a restart policy the system runs
+        # ("max_restarts 控制最多重启几次", "作业级的重启策略") is not it.
+        if _BY_HAND.search(R.norm(signal)) and not _BY_HAND_SAID.search(sentence):
             return None
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
     if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:

@@ -673,6 +673,28 @@ def test_a_misconception_said_outright_credits_nothing_and_the_naive_remedy_besi
     assert "capacity factor" in flags["only raises the capacity factor for MoE imbalance"]
 
 
+@pytest.mark.parametrize("lang, topic, question, answer, flag", [
+    ("en", 7, "Some experts get far more tokens than others. What would you do?",
+     "Raise the capacity factor, say from 1.25 to 2.5, so the busy experts stop dropping tokens; that usually fixes it.",
+     "capacity factor"),
+    ("zh", 16, "权重更新完以后怎么同步给推理引擎？",
+     "每个 step 往共享盘存一次 checkpoint，然后把 vLLM 服务重启一下把新权重加载进来，几分钟就好。", "重启推理服务"),
+])
+def test_a_naive_remedy_offered_without_a_subject_is_the_candidates_own_and_shows_no_point(ours, lang, topic,
+                                                                                            question, answer, flag):
+    # Imperative advice and a Chinese sentence without 我们 offer the remedy as much as "we just raised…" does.
+    a = score(ours, lang, topic, answer, question)
+    assert not a.markers and a.level <= 2, (a.level, a.markers)
+    assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
+
+
+def test_a_restart_policy_the_system_runs_is_no_restart_by_hand(ours):
+    a = score(ours, "zh", 13, "任一 worker 挂掉，torchrun 会停掉整组进程重新 rendezvous 再拉起，max_restarts 限制最多重启几次，比如 3 次；"
+                              "作业级还有重启策略和坏节点隔离。", "worker 挂了以后 torchrun 怎么恢复？")
+    assert not any("人工" in d.signal for d in a.danger_signals), a.danger_signals
+    assert a.level >= 3
+
+
 def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):
     a = score(ours, "en", 7, "We raised the capacity factor to 2.0, which cut dropped tokens from 6% to 1% but cost 9 GB "
                              "per GPU and 12% more all-to-all time, so we moved to aux-loss-free bias balancing.")

@@ -564,7 +564,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)
              if kind in ("default_config", "guess")}
-    if level == 3 and len(credits) < 2 and naive:
+    # At 4 on one kind of judgement alone ("项目一开始就这么定的" read as a story) it is the same; a default told as the
+    # baseline of a weighed, checked change ("基线是…Megatron 默认配置") is not the candidate's choice.
+    if (level == 3 or (level == 4 and len(f.judgement) <= 1)) and len(credits) < 2 and naive:
         level = 2  # the candidate's own remedy is the naive one ("按默认的来", "restart it"): no judgement of it
     if level != judged:  # what the answer offers beside it is judged at the level it came to ("we just raised…")
         dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)

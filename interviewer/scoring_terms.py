@@ -280,9 +280,16 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        # ...or found in the config or recipe one started from ("config 里原来就是这么写的").
                        "原来就是这么写", "原来就这么写", "原来就是这么配", "原来就这么配", "本来就是这么设", "本来就这么配",
                        "照着模板", "模板里就是", "recipe we started from", "from the recipe", "came with the recipe",
-                       "the recipe's settings", "settings from the", "kept the defaults"),
+                       "the recipe's settings", "settings from the", "kept the defaults",
+                       # ...or set once and never revisited ("项目一开始就这么定的")
+                       "一开始就这么定", "一开始就定了", "一开始就这么设", "一直就是这么设", "一直这么设", "一直是这么设",
+                       "set at the start of the project", "was set on day one", "set it on day one", "has always been set",
+                       "it's always been", "we've always used"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
-              "arbitrarily", "just picked", "a guess", "rule of thumb", "every few"),
+              "arbitrarily", "just picked", "a guess", "rule of thumb", "every few",
+              # a value kept because it felt right ("感觉差不多")
+              "感觉差不多", "感觉够了", "感觉还行", "感觉够用", "felt about right", "seemed about right", "felt right",
+              "seemed fine", "seemed good enough"),
 }
 # A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.
 NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", "并不", "没用", "不够", "不行", "不靠",
@@ -296,7 +303,7 @@ NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", 
 SIGNAL_KINDS: dict[str, tuple[str, ...]] = {
     "naive:rerun": ("重跑", "rerun"),
     "naive:default_config": ("照抄", "copies configurations", "copies config", "默认配置", "default config"),
-    "naive:guess": ("拍脑袋", "is a guess", "guess"),
+    "naive:guess": ("拍脑袋", "凭感觉", "is a guess", "guess", "gut feeling"),
     "names": ("只会背名字", "背名字", "recite names", "only names", "只有框架名"),
     "ignorance": ("不知道", "说不出", "不会", "没做过", "不清楚", "does not know", "cannot", "can't", "has never",
                   "unclear", "never done"),

@@ -287,6 +287,19 @@ def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, a
     assert a.level == 2 and a.danger_signals  # and it is said why
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我们每 500 步存一次，大概四十分钟，存权重和优化器状态。这个是项目一开始就这么定的，感觉差不多。保存时会停两三分钟。"),
+    ("en", "We save every 500 steps, about forty minutes, weights and optimizer state. It was set at the start of the "
+           "project and felt about right. Saving pauses training for two or three minutes."),
+])
+def test_an_interval_set_once_because_it_felt_right_shows_no_judgement(ours, lang, answer):
+    # "一开始" here is when the value was set, not a story; the pack's own flag says why the answer is a 2.
+    q = "checkpoint 多久存一次？间隔怎么定的？" if lang == "zh" else "How often do you checkpoint, and how was that chosen?"
+    a = score(ours, lang, 11, answer, q)
+    assert a.level == 2, a.level
+    assert any("凭感觉" in d.signal or "gut feeling" in d.signal for d in a.danger_signals), a.danger_signals
+
+
 def test_an_answer_that_is_only_the_packs_misconception_is_level_1(ours):
     wrong = score(ours, "zh", 10, "MFU 就是 GPU 的利用率吧，nvidia-smi 里能看到。", "MFU 怎么算？")
     assert wrong.level == 1 and any("充当 MFU" in d.signal for d in wrong.danger_signals)

@@ -133,6 +133,9 @@ CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}")
 CUES["cursory"] = re.compile(rf"(?<!not )(?<!n't )(?<!不)(?:{cue_regex(CURSORY).pattern}|{IMPRESSION})")
 CUES["handed_off"] = re.compile(HANDED_OFF)
 CUES["tradeoff"] = weighing_regex(TRADEOFF)
+# Comparing against the peak is MFU's division, not a check ("…then compare against the H100 peak"; "和峰值对比").
+CUES["validation"] = re.compile(rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
+                                rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
 # Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
 _GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
 _INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"

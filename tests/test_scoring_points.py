@@ -228,6 +228,18 @@ def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, z
         assert read(text, ours[lang].vocabulary).has(kind), (lang, text)
 
 
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Divide the achieved FLOPs by the GPU count, then compare against the H100 peak."),
+    ("zh", "实际 FLOPs 除以卡数，再和 H100 的峰值对比。"),
+])
+def test_comparing_against_the_peak_is_the_mfu_division_not_a_check(ours, lang, text):
+    assert not read(text, ours[lang].vocabulary).has("validation")
+    # A check designed against a reference run still is one.
+    check = ("Force a restart and compare per-step hashes against an uninterrupted run." if lang == "en"
+             else "强制重启一次，再和不中断的那次对比每步的哈希。")
+    assert read(check, ours[lang].vocabulary).has("validation")
+
+
 def test_an_answer_on_the_question_that_goes_on_to_a_neighbouring_point_is_not_off_the_question(ours):
     # The first half alone is a level-2 answer; adding the memory it comes to must not make it "another question".
     head = "TP8 放在机内走 NVLink，PP8 跨机，DP32"

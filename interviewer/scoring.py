@@ -402,12 +402,17 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tu
     return offered, wrong
 
 
+_IF_NOT = re.compile(r"不行(?:就|的话|再)")
+
+
 def _replaced(sentence: str, remedy: re.Pattern) -> bool:
     """The remedy is an approach the candidate left ("之前用默认的，后来…"), by a word outside the remedy's own
     wording ("组里之前定的" is one remedy, not a replaced one)."""
     n = _norm(sentence)
     own = [(m.start(), m.end()) for m in remedy.finditer(n)]
-    return any(not any(a <= m.start() < b for a, b in own) for m in _meant(sentence, _CUE["naive_neg"]))
+    # "实在不行就从头重跑" is the next step if this one fails, not a remedy found wanting.
+    return any(not any(a <= m.start() < b for a, b in own) and not _IF_NOT.match(n, m.start())
+               for m in _meant(sentence, _CUE["naive_neg"]))
 
 
 def _clause_quote(r: Reading, cl: Clause) -> str:

@@ -713,6 +713,22 @@ def test_a_naive_remedy_offered_without_a_subject_is_the_candidates_own_and_show
     assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, topic, question, answer, flag", [
+    ("en", 2, "The job OOMs on the first step. What do you do?",
+     "I'd halve the batch size until it fits, and if batch size 1 still OOMs I'd ask for bigger GPUs.",
+     "only shrinks the batch on OOM"),
+    ("zh", 2, "第一步就 OOM 了，你怎么办？", "先把 batch size 减半，减到能跑为止，还不行就申请大显存的卡。", "OOM 只会减 batch"),
+    ("zh", 1, "loss 突然冲高怎么办？", "我会先把 lr 砍一半，从上一个 ckpt 接着跑；实在不行就从头重跑。", "调小学习率"),
+    ("en", 1, "The loss spiked. What do you do?", "I'd cut the lr in half and resume from the last checkpoint; if that "
+     "doesn't work, restart from scratch.", "lower the learning rate"),
+])
+def test_the_packs_naive_remedy_is_named_in_the_ways_candidates_say_it(ours, lang, topic, question, answer, flag):
+    # "实在不行就…" is the next step if this one fails, not the remedy found wanting.
+    a = score(ours, lang, topic, answer, question)
+    assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
+    assert a.level <= 2
+
+
 def test_a_restart_policy_the_system_runs_is_no_restart_by_hand(ours):
     a = score(ours, "zh", 13, "任一 worker 挂掉，torchrun 会停掉整组进程重新 rendezvous 再拉起，max_restarts 限制最多重启几次，比如 3 次；"
                               "作业级还有重启策略和坏节点隔离。", "worker 挂了以后 torchrun 怎么恢复？")

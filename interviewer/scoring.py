@@ -325,6 +325,9 @@ def _wrong(flag: DangerHit, vocab: Vocabulary) -> bool:
     n = _norm(flag.signal)
     if M.APART.search(n):
         return bool(M.EQUATES.search(_norm(flag.evidence)))
+    if M.FLAG_RATHER.search(n):  # "不知道 1F1B 省的是激活而非气泡" shown by "1F1B 把气泡消除了"
+        said = _norm(flag.evidence)
+        return bool(M.GONE.search(said)) and not _CUE["dont_know"].search(said)  # not "没细看…论文里说接近零气泡"
     return _signal_kind(flag.signal, vocab) is None and bool(_MISTAKEN.search(n))
 
 

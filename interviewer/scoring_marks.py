@@ -533,6 +533,63 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
             and _echoes(n[: rel.start()], before) and _echoes(n[rel.end():], after))
 
 
+# A red flag about which way something goes: "以为序列并行增加通信量" (A adds B), "不知道 1F1B 省的是激活而非气泡" (A
+# saves X, not Y). The answer shows it by saying so of A: B grows, or Y shrinks with no word of X.
+_FLAG_MORE = re.compile(r"增加|\badds?\b|\bincreases?\b")
+FLAG_RATHER = re.compile(r"而非|而不是|\brather than\b")
+_FLAG_SAVES = re.compile(r"省的是|节省的是|\bsaves?\b")
+_MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更多", "加倍", "adds", "increases", "doubles", "grows",
+                     "more communication", "extra communication"))
+LESS = R.cue_regex(("小很多", "小了很多", "更小", "变小", "减少", "降低", "消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0",
+                    "接近零", "gets rid of", "get rid of", "removes", "eliminates", "reduces", "smaller", "close to zero",
+                    "near zero", "goes away", "no bubble", "nobody is idle"))
+# ...and said as gone, not only smaller: what makes the answer the misconception rather than a loose comparison.
+GONE = R.cue_regex(("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0", "接近零", "gets rid of", "get rid of",
+                    "removes", "eliminates", "close to zero", "near zero", "goes away", "no bubble", "nobody is idle"))
+_VARIANT = R.cue_regex(T.VARIANT)
+# Told as what others believe ("People sometimes assume SP adds communication"), it is set right, not held.
+_BELIEF = R.cue_regex(("以为", "有人", "很多人", "误以为", "常见误解", "误区", "people", "assume", "assumes", "misconception",
+                       "myth", "some think"))
+_SAME = R.cue_regex(("不变", "一样", "相同", "不增加", "没有增加", "没增加", "unchanged", "the same", "no extra",
+                     "doesn't add", "does not add", "no more"))
+
+
+def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
+    """The sentence that says the way the flag warns of, unhedged by a condition and not set right in it ("通信总量不变",
+    "省的是激活"), with no number or formula that would compute it instead; None if the flag is of another shape."""
+    n = R.norm(signal)
+    find = lambda text: set(rubric.vocab.find(text)[0])  # noqa: E731
+    if (m := FLAG_RATHER.search(n)) and (k := _FLAG_SAVES.search(n[: m.start()])):
+        a, x, y, verb = find(n[: k.start()]), find(n[k.end() : m.start()]), find(n[m.end():]), LESS
+    elif (m := _FLAG_MORE.search(n)) and flag_kind(signal) == "misconception":
+        a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _MORE
+    else:
+        return None
+    a, y = a - y, y - a
+    if not a or not y:
+        return None
+    item = rubric.item(signal)
+    # The window that says it most plainly: gone rather than smaller ("没什么空闲了，气泡比 GPipe 小很多"), then the shortest.
+    grows = r.vocab.closed(y) if verb is _MORE else y  # "多了两次通信": the volume's communication grows
+    for w in sorted(windows(r, rubric), key=lambda w: (not GONE.search(R.norm(w.text)), len(w.text))):
+        sentence = R.norm(r.sentences[w.sent])
+        named = {c for cl in r.sentence_clauses(w.sent) for c in cl.said}
+        # A itself, not a variant of it that does do so ("interleaved 1F1B", "zero-bubble").
+        if not a & named or _VARIANT.search(sentence):
+            continue
+        if not grows & {c for cl in w.clauses for c in r.vocab.closed(cl.said)}:
+            continue
+        if x & r.vocab.closed(named) or not verb.search(R.norm(w.text)):
+            continue
+        if _SAME.search(sentence) or _CONDITION.search(sentence) or _BELIEF.search(sentence):
+            continue
+        if negated(w) or _NEGATION.search(R.norm(w.text)) or any("formula" in cl.numbers for cl in w.clauses):
+            continue
+        matched = w.terms & item.whole.terms
+        return Credit(item.text, w, item.whole, matched, len(matched) / max(1, len(item.whole.terms)))
+    return None
+
+
 def _echoes(flag_side: str, said: str) -> bool:
     """The answer says it in the flag's own words (a word or a pair of characters of that side), not only in words
     of the same concept: "NCCL kernel 空等对端" is no "通信最久的卡"."""
@@ -584,6 +641,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         if not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))
                 or _SET_APART.search(R.norm(r.sentences[c.window.sent]))):
             return c
+    if (c := directed(r, rubric, signal)) is not None:
+        return c  # said which way it goes ("1F1B basically gets rid of the bubble"), it stands whatever else is shown
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.
         c = best(r, rubric, item, strict=not own, short=True, accept=lambda c: _argued(r, rubric, signal, c))

@@ -113,6 +113,10 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "this was a", "this was on", "那是一个", "那是个",
                    # how it was before the change the candidate made ("The original path was…", "原来的做法是…")
                    "originally", "the original path", "the original setup", "原来的做法", "原来的方案", "原先")
+# Words that make a named scheme another one, of which a red flag's claim may be true: "interleaved 1F1B" and
+# "zero-bubble" do cut the bubble that plain 1F1B keeps.
+VARIANT = ("interleaved", "interleave", "interleaving", "virtual stage", "virtual stages", "zero-bubble", "zero bubble",
+           "交错", "虚拟 stage", "虚拟流水", "零气泡")
 # A sentence opening the part of a story told after the fix ("之后把 NCCL 超时调到 10 分钟", "After that we…").
 AFTER_STORY = (r"^(?:然后|再|我们|我|and|so)?\s*(?:之后|事后|后来|此后|从那以后|从那之后|那次之后|那次以后|从此|复盘后|复盘时"
                r"|afterwards|afterward|after that|since then|from then on|later|as a follow-up|in the postmortem)(?![a-z])")

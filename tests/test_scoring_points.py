@@ -736,6 +736,37 @@ def test_a_restart_policy_the_system_runs_is_no_restart_by_hand(ours):
     assert a.level >= 3
 
 
+@pytest.mark.parametrize("lang, topic, question, answer, flag", [
+    ("en", 5, "What does 1F1B give you over GPipe?",
+     "1F1B basically eliminates the bubble: after warm-up every stage always has a forward or a backward to run.",
+     "1F1B saves activations rather than bubble"),
+    ("zh", 5, "1F1B 比 GPipe 好在哪？", "1F1B 前向反向交替，流水线里几乎没有空闲，气泡基本消除了。", "1F1B 省的是激活而非气泡"),
+    ("zh", 4, "开了序列并行以后 TP 的通信量怎么变？",
+     "会变大。每个 LayerNorm 前要 all-gather，后面还要 reduce-scatter，比原来多了两次通信，所以我们没开 SP。", "以为序列并行增加通信量"),
+    ("en", 4, "What happens to TP communication once you turn on sequence parallelism?",
+     "It goes up: SP adds an all-gather before each LayerNorm and a reduce-scatter after, so it increases communication.",
+     "thinks sequence parallelism adds communication"),
+])
+def test_a_red_flag_about_which_way_something_goes_is_shown_by_saying_it_goes_that_way(ours, lang, topic, question,
+                                                                                       answer, flag):
+    a = score(ours, lang, topic, answer, question)
+    assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
+    assert a.level == 1 and not a.markers, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("lang, topic, answer", [
+    ("en", 5, "Interleaved 1F1B cuts the bubble by about v, at the cost of v times the point-to-point traffic."),
+    ("zh", 5, "zero-bubble 把反向拆成 B 和 W 去填气泡，能做到接近零气泡。"),
+    ("zh", 4, "SP 把每次 all-reduce 换成 reduce-scatter 加 all-gather，次数多了但通信总量不变，省的是激活。"),
+    ("en", 4, "People sometimes assume SP adds communication; it doesn't, the all-reduce just splits into a "
+              "reduce-scatter and an all-gather of the same volume."),
+])
+def test_the_way_a_variant_or_a_correction_goes_is_no_such_red_flag(ours, lang, topic, answer):
+    a = score(ours, lang, topic, answer)
+    assert not any("1F1B" in d.signal or "序列并行" in d.signal or "sequence parallelism" in d.signal
+                   for d in a.danger_signals), a.danger_signals
+
+
 def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):
     a = score(ours, "en", 7, "We raised the capacity factor to 2.0, which cut dropped tokens from 6% to 1% but cost 9 GB "
                              "per GPU and 12% more all-to-all time, so we moved to aux-loss-free bias balancing.")

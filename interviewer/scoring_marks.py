@@ -505,6 +505,8 @@ def _naming(r: R.Reading, rubric: Rubric, c: Credit) -> list[R.Clause]:
 _CONDITION = re.compile(r"前提|只要|只有|取决于|除非|如果|要是|provided|as long as|only if|only when|unless|depends|\bif\b")
 
 
+# The belief turned round in the same sentence ("慢卡是…等待最短的那个——等得最久的反而是正常卡").
+_CONTRARY = R.cue_regex(("反而", "恰恰", "反倒", "相反", "the opposite", "on the contrary", "counterintuitively"))
 _THEREFORE = re.compile(r"[,，;；]\s*so\b|就")  # "…are async, so basically all of it overlaps"
 _RELATION = re.compile(r"就是|就|即|等于|\bmeans?\b|\bis\b|=")
 
@@ -522,7 +524,8 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     if not a or not b:
         return False
     naming = _naming(r, rubric, c)
-    if not naming or _CONDITION.search(R.norm(r.sentences[c.window.sent])):
+    sentence = R.norm(r.sentences[c.window.sent])
+    if not naming or _CONDITION.search(sentence) or _CONTRARY.search(sentence):
         return False
     said = R.norm(" ".join(cl.text for cl in naming))
     cue = R.CUES["causal"].search(said) or _THEREFORE.search(said) or EQUATES.search(said)
@@ -656,7 +659,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if kind == "ignorance":
         # At level 1 the answer does not know its own topic's point; another topic's it must say it does not know.
         return c if negated(w) or (own and (level or 1) <= 1) else None
-    if negated(w) or _NEGATION.search(R.norm(w.text)):
+    if negated(w) or _NEGATION.search(R.norm(w.text)) or (kind == "misconception" and _CONTRARY.search(sentence)):
         return None
     if kind == "naive":
         # Shown by the remedy, not by its subject alone: "掉卡后只会手动从头重跑" has nothing left but "掉卡" once its

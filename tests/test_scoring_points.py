@@ -767,6 +767,16 @@ def test_the_way_a_variant_or_a_correction_goes_is_no_such_red_flag(ours, lang, 
                    for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "每个 rank 报纯计算时间和集合通信的等待时间，慢卡是计算最长、等待最短的那个，等得最久的反而是正常卡。"),
+    ("en", "Each rank reports its compute time and its wait in collectives; the slow GPU computes longest and waits "
+           "least, and the ones waiting longest are, counterintuitively, the healthy ones."),
+])
+def test_a_belief_turned_round_in_the_same_sentence_is_no_misconception(ours, lang, answer):
+    a = score(ours, lang, 14, answer)
+    assert not any("慢卡" in d.signal or "slow one" in d.signal for d in a.danger_signals), a.danger_signals
+
+
 def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):
     a = score(ours, "en", 7, "We raised the capacity factor to 2.0, which cut dropped tokens from 6% to 1% but cost 9 GB "
                              "per GPU and 12% more all-to-all time, so we moved to aux-loss-free bias balancing.")

@@ -394,7 +394,11 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tu
             unowned = not _OTHERS.search(_norm(r.sentences[c.window.sent]))
             if any(cl.cues.get("contrast") or cl.cues.get("tradeoff") for cl in sentence):
                 continue
-            if mine and c.matched >= c.point.terms:
+            # Whole, or all but one word of three or more ("keep nvidia-smi open, check utilization stays near 100%"
+            # for "looks only at nvidia-smi utilisation").
+            whole = c.matched >= c.point.terms or (len(c.point.terms - c.matched) == 1 <= len(c.matched) - 1
+                                                   and c.coverage >= 0.6)
+            if mine and whole:
                 offered |= M.core(r, rubric, c)
             elif unowned and c.point.key in c.matched and c.coverage >= 0.5 and c.window.sent in told:
                 offered |= {(cl.sent, cl.start) for cl in sentence}
@@ -551,10 +555,13 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     remedy, wrong = _flagged_clauses(r, rubric, own)
     offered |= remedy
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong)]
+    remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic), question=question)
     level = L.level(r, f)
+    if level is not None and level >= 3 and remedy_only:
+        level = 2  # "watch nvidia-smi and check utilization stays near 100%": numbers and reasons, of the naive way
     if level == 3 and f.numeric and not (f.grounded or f.credited_numbers) and _figure_miss(r):
         level = 2  # the mechanism named, its numbers missed in so many words ("具体字节数记不太清")
     signal = _signal(r, level, f)

@@ -729,6 +729,18 @@ def test_the_packs_naive_remedy_is_named_in_the_ways_candidates_say_it(ours, lan
     assert a.level <= 2
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "I keep nvidia-smi open and check utilization stays near 100%. If it's at 100% the GPUs are fully used, so "
+           "we're fine."),
+    ("zh", "我一直开着 nvidia-smi 看利用率，保持在 100% 附近。到了 100% 就说明卡都用满了，所以没问题。"),
+])
+def test_numbers_and_reasons_of_the_naive_way_alone_are_no_explanation(ours, lang, answer):
+    # The pack's naive remedy offered as one's own, with no point beside it, stays below 3 however it is argued.
+    q = "How do you monitor the GPUs?" if lang == "en" else "你们怎么监控 GPU？"
+    a = score(ours, lang, 14, answer, q)
+    assert a.level <= 2 and any("nvidia-smi" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+
+
 def test_a_restart_policy_the_system_runs_is_no_restart_by_hand(ours):
     a = score(ours, "zh", 13, "任一 worker 挂掉，torchrun 会停掉整组进程重新 rendezvous 再拉起，max_restarts 限制最多重启几次，比如 3 次；"
                               "作业级还有重启策略和坏节点隔离。", "worker 挂了以后 torchrun 怎么恢复？")

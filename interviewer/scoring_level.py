@@ -223,7 +223,7 @@ def asks_numbers(markers: list[str]) -> bool:
 
 
 _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|\byour (?:team|run|job|cluster|own|résumé|resume)\b|"
-                       r"\byou (?:mentioned|said|ran|did|measured|built)\b")
+                       r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b")
 
 
 def _own(r: R.Reading) -> bool:

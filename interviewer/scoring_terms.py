@@ -111,6 +111,8 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    # a particular job or a particular time ("1024 卡那个作业", "Once, on a 256-GPU job")
                    "那个作业", "那个任务", "那个 job", "that job", "that run", "once,", "once on", "happened once",
                    "this was a", "this was on", "那是一个", "那是个",
+                   # the culprit found in one's own system ("The killer was the tail", "最要命的是长尾")
+                   "the killer was", "the culprit was", "最要命的是", "罪魁祸首",
                    # how it was before the change the candidate made ("The original path was…", "原来的做法是…")
                    "originally", "the original path", "the original setup", "原来的做法", "原来的方案", "原先")
 # Words that make a named scheme another one, of which a red flag's claim may be true: "interleaved 1F1B" and
@@ -140,7 +142,10 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "rollback", "roll back", "rolled back", "rolls back", "fall back", "fallback", "fallbacks", "fell back",
              "falls back", "degrade gracefully", "graceful degradation", "kill switch", "feature flag", "canary",
              "shadow traffic", "shadow mode", "guardrail", "guardrails", "known-good", "last known good", "revert",
-             "reverted", "stop-loss")
+             "reverted", "stop-loss",
+             # a fix made automatic afterwards ("Xid 类坏卡现在是自动摘除", "bad GPUs are now cordoned automatically")
+             "自动摘除", "自动剔除", "自动隔离", "现在是自动", "现在自动", "now automatically", "now automatic",
+             "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation")
 # How a candidate qualifies their own checks and criteria ("a quick check", "a basic split", "if it looked
 # better"): a cursory look, not a decision rule. Read only where the rubric asks for no numbers (scoring_level):
 # there no figure can show the rigour instead, and "大概 12 字节" is an estimate, not a shrug.

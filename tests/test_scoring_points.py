@@ -221,6 +221,9 @@ def test_trade_off_validation_and_incident_wording_count_the_same_in_both_langua
     ("outcome", "换成 HSDP 后显存从 46 涨到 61 GB。", "Moving to HSDP took memory from 46 to 61 GB."),
     ("outcome", "之前一次两三个小时；上了之后半小时以内。", "Before it took 3 hours; now it's under 30 minutes."),
     ("outcome", "设成 8 以后峰值 68 GB，最后上线的就是它。", "Setting it to 8 peaked at 68 GB, and that's what shipped."),
+    ("safeguard", "Xid 类坏卡现在是自动摘除。", "Bad GPUs with an Xid are now cordoned automatically."),
+    ("incident", "最要命的是长尾：中位 6K token，step 却要等 32K 的。",
+     "The killer was the tail: median 6K tokens, but the step waits for the 32K ones."),
 ])
 def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, zh, en):
     """The cost checked after a fix, a particular job, an alternative set aside, a check kept on."""

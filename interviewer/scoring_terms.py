@@ -215,7 +215,8 @@ FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", 
 
 # Intent cues for classify_signal. Small on purpose (DESIGN.md "Lessons"), each tested.
 DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了解", "没接触过", "没做过", "没听说过", "只听说过",
-             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过",
+             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过", "不太知道", "不大知道",
+             "不大清楚", "没查过",
              "i don't know", "i do not know", "don't know", "no idea", "not sure", "i'm not familiar",
              "not familiar with", "never worked on", "never worked with", "never done", "haven't done",
              "have not done", "never looked at", "i forgot", "can't remember", "don't remember", "no clue",

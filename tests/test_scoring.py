@@ -43,6 +43,7 @@ def _score(pack, key, answer):
 @pytest.mark.parametrize("text, expected", [
     ("不知道", "dont_know"),
     ("这个我没接触过，不太清楚。", "dont_know"),
+    ("这个……我没查过，不太知道怎么定位到具体哪一层。", "dont_know"),
     ("I don't know.", "dont_know"),
     ("No idea, sorry.", "dont_know"),
     # a miss, however short: "不会" alone is a whole answer, not a thin one

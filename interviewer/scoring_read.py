@@ -97,7 +97,8 @@ _UNIT_ORDER = ("bandwidth", "rate", "size", "percent", "time", "count", "ratio",
 _UNIT_ALT = "|".join(f"(?P<{k}>{_U[k]})" for k in _UNIT_ORDER)
 NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?:[\s\-]*(?:" + _UNIT_ALT +
                     r")(?![a-z]))?(?![a-z0-9])")
-ZH_NUMBER = re.compile(r"[一二两三四五六七八九十百千万半几]+多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
+# "几倍", "好几个小时" are no figure ("反正是参数量的好几倍"); "几十", "两三个" are.
+ZH_NUMBER = re.compile(r"(?:[一二两三四五六七八九十百千万半]+|几[十百千万]+)多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
 # A before and an after: "从 38% 提到 46%", "from 1.9 s to 2.6 s".
 FROM_TO = re.compile(r"(?:从|from)\s*[^，。,;；]{0,12}?\d[^，。,;；]{0,16}?(?:到|降到|提到|涨到|掉到|变成|to)\s*[^，。,;；]{0,6}?\d")
 FORMULA = re.compile(r"\(\s*[a-z]\s*[-−]\s*1\s*\)|(?<![a-z])\d+\s*[nψ]d?(?![a-z])|sqrt\(|[×÷]\s*\(|/\s*\(|"

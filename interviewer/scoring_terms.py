@@ -215,7 +215,7 @@ FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", 
 
 # Intent cues for classify_signal. Small on purpose (DESIGN.md "Lessons"), each tested.
 DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了解", "没接触过", "没做过", "没听说过", "只听说过",
-             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过", "不太知道", "不大知道",
+             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过", "不太知道", "不大知道", "记不太清", "记不大清",
              "不大清楚", "没查过",
              "i don't know", "i do not know", "don't know", "no idea", "not sure", "i'm not familiar",
              "not familiar with", "never worked on", "never worked with", "never done", "haven't done",
@@ -263,7 +263,9 @@ WANTS_END = ("我们结束吧", "结束吧", "结束面试", "不面了", "就�
 # answer it leaves the answer thin (level 2: the names without the numbers), not unanswered.
 FIGURE_MISS = ("比例", "字节数", "具体数", "数字", "数值", "多少", "百分比", "占比", "具体值", "具体是几", "the exact",
                "exact number", "exact figure", "the numbers", "the number", "the figure", "the ratio", "percentage",
-               "the breakdown", "how many bytes", "how much exactly")
+               "the breakdown", "how many bytes", "how much exactly",
+               # "具体一个参数占几个字节我记不太清了" / "how many bytes each one takes"
+               "几个字节", "几字节", "占几", "how many", "how big")
 # The details of how, missed after the how itself was said ("拆成两部分分开调度，具体怎么拆的我没细看"); after a
 # name alone ("MFU 是一个指标吧，具体怎么算我忘了") the how was the question.
 DETAIL_MISS = ("具体怎么", "细节", "the details", "exactly how")

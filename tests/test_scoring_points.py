@@ -270,6 +270,8 @@ def test_a_degree_written_onto_its_name_is_the_name(ours):
     ("en", "What takes up GPU memory during training?",
      "The weights, the gradients and the optimizer states; Adam keeps two states so that's the big one. Then "
      "activations. I don't remember the exact numbers per parameter, but the optimizer is the biggest part."),
+    # "好几倍" is no figure, and "几个字节" the figure missed.
+    ("zh", "训练时显存主要花在哪？", "主要是参数、梯度和优化器状态，Adam 挺占的，再就是激活。一个参数占几个字节我记不太清了，反正是参数量的好几倍。"),
 ])
 def test_missing_only_a_figure_after_answering_is_a_thin_answer_not_a_miss(ours, lang, question, answer):
     topic = 5 if "zero-bubble" in question else 10 if "step" in question else 2

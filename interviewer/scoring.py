@@ -378,6 +378,9 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tu
     told = {cl.sent for _, cl in _naive_hits(r, True, own, rubric)}  # sentences saying a remedy in so many words
     for sig in own:
         kind = M.flag_kind(sig)
+        if (c := M.without(r, rubric, sig)) is not None:  # "拼好直接训就行": fine without the mask, shows no point
+            wrong |= {(cl.sent, cl.start) for i in {cl.sent for cl in c.window.clauses} for cl in r.sentence_clauses(i)}
+            continue
         if kind not in ("naive", "misconception") or _NAMES_FLAG.search(_norm(sig)):
             continue  # "只知道 1F1B 的名字" is a level, not a remedy offered
         # At level 1 every naive remedy found counts; at level 4 only a misconception said outright does.
@@ -571,7 +574,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = None
     judged = level
     dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
-    if level is not None and level >= 2 and len(credits) < 2 and any(_wrong(d, vocab) for d in dangers):
+    # Doing X without what a flag names, said to be fine ("拼好直接训就行，反正本来就是 causal mask"), is one too.
+    fine_without = {sig for sig in own if M.without(r, rubric, sig)}
+    if level is not None and level >= 2 and len(credits) < 2 and any(
+            _wrong(d, vocab) or d.signal in fine_without for d in dangers):
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
         level = 1 if not credits else min(level, 2)

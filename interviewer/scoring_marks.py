@@ -593,6 +593,40 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     return None
 
 
+# A red flag of doing X without Y ("packing 不加文档掩码", "packs without document masks") is shown by saying X is
+# fine as it is ("拼好直接训就行，反正本来就是 causal mask，不会有什么问题"), not by saying what Y it needs.
+FLAG_WITHOUT = re.compile(r"不加|不带|\bwithout\b")
+FINE = R.cue_regex(("就行", "就够", "就可以了", "没问题", "不会有什么问题", "不会有问题", "没什么问题", "不用管", "直接训",
+                    "is fine", "it's fine", "that's fine", "is enough", "no problem", "doesn't matter", "just train",
+                    "train on it directly", "train directly", "works fine", "nothing special"))
+_NEEDED = R.cue_regex(("要加", "需要", "必须", "得加", "不然", "否则", "要用", "must", "need to", "needs", "otherwise",
+                       "have to"))
+
+
+def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
+    """The window (a sentence or two short ones) that names X and calls it fine as it is; None for other flags."""
+    n = R.norm(signal)
+    m = FLAG_WITHOUT.search(n)
+    if m is None or flag_kind(signal) != "other":
+        return None
+    x = set(rubric.vocab.find(n[: m.start()])[0])
+    if not x:
+        return None
+    item = rubric.item(signal)
+    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+        text = R.norm(w.text)
+        # X named here or in the sentence just before ("packing 就是把几条短样本拼成一条…。拼好直接训就行").
+        before = r.sentence_clauses(w.sent - 1) if w.sent and w.clauses[0] is r.sentence_clauses(w.sent)[0] else []
+        named = {c for cl in [*before, *w.clauses] for c in r.vocab.closed(cl.said)}
+        if not x & named or not FINE.search(text) or _NEEDED.search(text) or _SET_APART.search(text):
+            continue
+        if _CONDITION.search(text) or negated(w):
+            continue
+        # Quoted whole: X and the words that call it fine are the flag together.
+        return Credit(item.text, w, item.whole, w.terms, len(w.terms & item.whole.terms) / max(1, len(item.whole.terms)))
+    return None
+
+
 def _echoes(flag_side: str, said: str) -> bool:
     """The answer says it in the flag's own words (a word or a pair of characters of that side), not only in words
     of the same concept: "NCCL kernel 空等对端" is no "通信最久的卡"."""
@@ -644,7 +678,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         if not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))
                 or _SET_APART.search(R.norm(r.sentences[c.window.sent]))):
             return c
-    if (c := directed(r, rubric, signal)) is not None:
+    if (c := directed(r, rubric, signal) or without(r, rubric, signal)) is not None:
         return c  # said which way it goes ("1F1B basically gets rid of the bubble"), it stands whatever else is shown
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.

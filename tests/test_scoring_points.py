@@ -794,6 +794,21 @@ def test_a_belief_turned_round_in_the_same_sentence_is_no_misconception(ours, la
     assert not any("慢卡" in d.signal or "slow one" in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, answer, flagged", [
+    ("en", "Packing just concatenates short samples into one 4K sequence so there's no padding waste. You can train on "
+           "it directly; attention is causal anyway, so it's fine.", True),
+    ("zh", "packing 就是把几条短样本拼成一条 4K 的长样本，省掉 padding。拼好直接训就行，反正本来就是 causal mask，不会有什么问题。", True),
+    ("en", "Packing concatenates samples, so you need a document mask, otherwise samples attend to each other; with "
+           "varlen attention and cu_seqlens it's fine.", False),
+])
+def test_doing_it_without_what_the_flag_names_said_to_be_fine_is_the_misconception(ours, lang, answer, flagged):
+    q = "What do you watch out for with sequence packing?" if lang == "en" else "做 sequence packing 要注意什么？"
+    a = score(ours, lang, 12, answer, q)
+    raised = any("掩码" in d.signal or "document masks" in d.signal for d in a.danger_signals)
+    assert raised == flagged, a.danger_signals
+    assert (a.level == 1 and not a.markers) if flagged else a.level >= 3
+
+
 def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):
     a = score(ours, "en", 7, "We raised the capacity factor to 2.0, which cut dropped tokens from 6% to 1% but cost 9 GB "
                              "per GPU and 12% more all-to-all time, so we moved to aux-loss-free bias balancing.")

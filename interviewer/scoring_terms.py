@@ -180,9 +180,10 @@ HYPE = ("业界领先", "领先水平", "效果很好", "效果挺好", "很完�
         "huge speedup", "huge improvement", "huge gains", "huge win", "perfectly", "scaled really well", "very good", "worked well", "works well")
 # "没在生产上用过", "never used it": the words after are not the candidate's experience.
 NEGATED_EXPERIENCE = (r"(?:没|没有|不曾|从没|从来没|未)(?:在|怎么|真正|实际|亲自)?[^，。；,;]{0,8}?"
-                      r"(?:用过|做过|接触过|试过|碰过|搞过|研究过|遇到过|上过)"
+                      r"(?:用过|做过|接触过|试过|碰过|搞过|研究过|遇到过|上过|查过|验证过|核实过)"
                       r"|\b(?:never|haven't|have not|didn't|did not)\s+(?:really\s+|actually\s+)?"
-                      r"(?:used|use|tried|try|done|do|worked|work|touched|seen|run|ran)\b|\bnot familiar\b")
+                      r"(?:used|use|tried|try|done|do|worked|work|touched|seen|run|ran|checked|verified)\b"
+                      r"|\bnot familiar\b")
 
 # Words a rubric frames its points with ("knows", "能说出"): they say nothing of the point itself.
 RUBRIC_FRAMING_ZH = ("能说出", "能说清", "能算出", "能写出", "能给出", "能解释", "能拆出", "能列出", "能估出", "能当场",

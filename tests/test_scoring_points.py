@@ -88,6 +88,12 @@ def test_the_terse_expert_of_the_issue_reaches_level_3(ours):
 def test_a_marker_is_not_credited_by_a_sentence_that_says_the_candidate_never_did_it(ours):
     a = score(ours, "zh", 6, "FSDP2 没在生产上用过，只知道它是 FSDP 的新版本，逐参数分片。", "FSDP2 相对 FSDP1 好在哪？")
     assert not credited(a, "FSDP2")
+    # A guess the candidate says they never checked is no statement of the point either.
+    for lang, guess in (("en", "Maybe it's overheating? I've heard clocks drop when the card gets hot, so temperature "
+                               "could throttle it. But I've never actually checked that."),
+                        ("zh", "可能是过热吧？听说卡一热时钟就会降，所以温度可能让它降频，不过我没查过。")):
+        b = score(ours, lang, 14, guess, "Could a GPU show 100% and still be slow?" if lang == "en" else "利用率 100% 的卡会不会还是慢？")
+        assert not b.markers and b.level <= 2, (lang, b.markers, b.level)
 
 
 @pytest.mark.parametrize("lang, topic, answer", [

@@ -216,7 +216,7 @@ FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", 
 
 # Intent cues for classify_signal. Small on purpose (DESIGN.md "Lessons"), each tested.
 DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了解", "没接触过", "没做过", "没听说过", "只听说过",
-             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过", "不太知道", "不大知道", "记不太清", "记不大清",
+             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过", "不太知道", "不大知道", "记不太清", "记不大清", "说不太清", "说不清",
              "不大清楚", "没查过",
              "i don't know", "i do not know", "don't know", "no idea", "not sure", "i'm not familiar",
              "not familiar with", "never worked on", "never worked with", "never done", "haven't done",
@@ -297,7 +297,10 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        # ...or set once and never revisited ("项目一开始就这么定的")
                        "一开始就这么定", "一开始就定了", "一开始就这么设", "一直就是这么设", "一直这么设", "一直是这么设",
                        "set at the start of the project", "was set on day one", "set it on day one", "has always been set",
-                       "it's always been", "we've always used"),
+                       "it's always been", "we've always used",
+                       # ...or looked up ("参考了网上的配置", "a config I found online")
+                       "网上的配置", "参考了网上", "照着网上", "网上抄", "博客上的", "found online", "from a blog",
+                       "off github", "from github", "a config i found", "what i found online"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few",
               # a value kept because it felt right ("感觉差不多")

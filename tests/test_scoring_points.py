@@ -303,6 +303,8 @@ def test_a_miss_of_the_question_itself_stays_a_miss(ours, lang, question, answer
     ("zh", "我们 64 卡训 13B，TP=8 放在机内，DP=8，config 里原来就是这么写的，也没出过什么问题。"),
     ("en", "We train 13B on 64 GPUs, TP=8 inside the node and DP=8. Those were the settings from the recipe we "
            "started from, and they worked."),
+    ("zh", "大概 TP8，PP 的话……4 吧，剩下 DP 8。为什么是 4 我说不太清，主要是感觉 70B 要多切一点，参考了网上的配置。"),
+    ("en", "Probably TP8 and PP4, the rest DP 8. I can't really say why 4; it's a config I found online for a 70B."),
 ])
 def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, answer):
     q = "你们的并行配置是怎么定的？" if lang == "zh" else "How did you choose your parallel configuration?"

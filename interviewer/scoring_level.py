@@ -49,6 +49,7 @@ class Features:
     handed_off: bool = False  # part of the asked work left to someone else ("the PMs handled the go/no-go")
     picked: bool = False  # opens with one of the alternatives the question offered ("吞吐还是收敛时间？" - "吞吐。")
     own: bool = False  # the candidate speaks of their own work
+    story: bool = False  # a marker asking for a story is shown (a hang investigation told: its ids are its figures)
 
 
 _UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
@@ -126,6 +127,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.domain = len(units_all)
     f.breadth = _count(units_all, _BREADTH)
     f.credited = len(credits)
+    f.story = any("incident" in rubric.item(c.item).cues for c in credits)
     f.credited_numbers = sum(1 for c in credits if any(k != "bare" for cl in c.window.clauses for k in cl.numbers))
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and _off_question(
         r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own)
@@ -261,7 +263,7 @@ def level(r: R.Reading, f: Features) -> int | None:
     if explained:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
-        if f.numeric and f.own and numbers >= 2 and (len(j) >= 2 or j & {"incident", "validation"}):
+        if f.numeric and f.own and (numbers >= 2 or f.story) and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
         # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
         # question beyond a source, the work not left to others, and not told as a cursory look.

@@ -299,7 +299,9 @@ def _after_start(r: R.Reading) -> int | None:
 def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     """What the marker's wording asks for beyond its subject: a story, a number, a trade-off, what came after."""
     sentence = R.norm(r.sentences[w.sent])
-    if "incident" in item.cues and not (r.has("first_person") and (r.has("incident") or r.has("incident_weak"))):
+    # The candidate's own story: said with "we", or told as one ("上次那次是 rank 517…": Chinese drops the subject).
+    if "incident" in item.cues and not ((r.has("first_person") or r.has("incident"))
+                                        and (r.has("incident") or r.has("incident_weak"))):
         return False
     if "number" in item.cues and not (_numbered(w.clauses) or _figure_before(r, w)):
         return False

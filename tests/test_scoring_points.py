@@ -631,6 +631,22 @@ def test_what_was_added_afterwards_is_quoted_from_the_part_of_the_story_after_th
 
 
 @pytest.mark.parametrize("lang, answer", [
+    ("zh", "超时会自动 dump：flight recorder 落盘各 rank 最近的集合通信，同时对所有 rank 做 py-spy dump。上次那次是 rank 517 停在 "
+           "all-gather，其他 rank 都在 all-reduce，次序对不上；根因是那个 rank 拿到了空 batch，跳过了 MoE 层的一次通信。修法是空 "
+           "batch 也 pad 一条假样本、走完整路径。"),
+    ("en", "A timeout triggers an automatic dump: the flight recorder writes each rank's recent collectives and we take "
+           "py-spy dumps on every rank. Last time it was rank 517 sitting in all-gather while every other rank was in "
+           "all-reduce; the root cause was an empty batch on that rank skipping one MoE collective. The fix was to pad an "
+           "empty batch with a dummy sample so it takes the full path."),
+])
+def test_a_hang_story_told_without_we_and_with_its_ids_for_figures_is_judgement(ours, lang, answer):
+    q = "训练 hang 了你们怎么定位？" if lang == "zh" else "How do you track down a hang?"
+    a = score(ours, lang, 15, answer, q)
+    stories = [m for m in a.markers if any(w in m.marker for w in ("hang 排查", "防线", "hang investigation"))]
+    assert a.level == 4 and stories, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("lang, answer", [
     ("en", "The baseline was our first config on 512 H800s, TP8 PP8 with micro batch 1, at 38% MFU. We compute MFU as "
            "tokens per second times 6N divided by GPUs times the dense BF16 peak, 989 TFLOPS, from the Megatron logs."),
     ("zh", "基线是我们最开始跑的那版配置，70B 在 512 张 H800 上，TP8 PP8，micro batch 1，MFU 38%。MFU 按每秒 token 数乘 6N 除以卡数"

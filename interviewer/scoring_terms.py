@@ -88,7 +88,7 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               # a second instrument agreeing with the estimate ("nsys agreed: ~22% of the step")
               "agreed", "吻合", "lined up", "对上了")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "量下来", "测下来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
-              "nsight", "统计", "stats", "statistics", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
+              "nsight", "统计", "stats", "statistics", "打点", "埋点", "we time", "we timed", "i time", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
               "pinned it down", "tracked it down")
 INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
@@ -134,7 +134,9 @@ OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到
            "after the change", "after the fix", "took back", "going from", "won back", "省下", "省回",
            "ended at", "ended up at", "landed at", "最后到了", "最终到了", "最后做到",
            # the setting that went to production after the alternatives were tried
-           "what shipped", "what we shipped", "最后上线的", "最终上线的", "最后上的是")
+           "what shipped", "what we shipped", "最后上线的", "最终上线的", "最后上的是",
+           # a jump seen and the way back ("jumped to 11%… went back under 1%", "跳到 11%…又回到 1% 以内")
+           "jumped to", "went back", "came up", "跳到", "又回到")
 
 # A safeguard designed in: a way back or a limit when the change misbehaves ("rolled back to the last known-good",
 # "灰度", "兜底"). With a trade-off, a validation or an incident it is one of the kinds of judgement.

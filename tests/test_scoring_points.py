@@ -230,6 +230,8 @@ def test_trade_off_validation_and_incident_wording_count_the_same_in_both_langua
     ("safeguard", "Xid 类坏卡现在是自动摘除。", "Bad GPUs with an Xid are now cordoned automatically."),
     ("incident", "最要命的是长尾：中位 6K token，step 却要等 32K 的。",
      "The killer was the tail: median 6K tokens, but the step waits for the 32K ones."),
+    ("provenance", "我们在每个 step 里给取 batch 打点。", "We time the next(batch) call on every step."),
+    ("outcome", "换桶以后跳到 11%，改成 tar 分片后又回到 1% 以内。", "After the move it jumped to 11%; with tar shards it went back under 1%."),
 ])
 def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, zh, en):
     """The cost checked after a fix, a particular job, an alternative set aside, a check kept on."""

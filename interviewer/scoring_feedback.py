@@ -73,7 +73,9 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     if level is None:
         return ""
     zh = lang == "zh"
-    point = missing_point(topic, rubric, question_terms, missed, seen, level, signal in ("dont_know", "not_mine"))
+    # At 1 nothing was shown: a point the answer brushed ("packing…反正本来就是 causal mask") is still the one to learn.
+    point = missing_point(topic, rubric, question_terms, missed, seen, level,
+                          signal in ("dont_know", "not_mine") or level == 1)
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):
         target = point or rung

@@ -833,6 +833,8 @@ def test_doing_it_without_what_the_flag_names_said_to_be_fine_is_the_misconcepti
     raised = any("掩码" in d.signal or "document masks" in d.signal for d in a.danger_signals)
     assert raised == flagged, a.danger_signals
     assert (a.level == 1 and not a.markers) if flagged else a.level >= 3
+    if flagged:  # the point it got wrong is the one to learn, however much of its wording the answer brushed
+        assert "packing" in a.feedback, a.feedback
 
 
 def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):

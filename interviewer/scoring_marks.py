@@ -495,11 +495,11 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
 # --------------------------------------------------------------------------- red flags
 
 
-def _naming(r: R.Reading, rubric: Rubric, c: Credit) -> list[R.Clause]:
+def _naming(r: R.Reading, rubric: Rubric, c: Credit, reach: int = 1) -> list[R.Clause]:
     """The one or two clauses of the window that name what the credit matched; none when they lie further apart
     ("the CP decision: … is about 55 GB per layer, TP8 with SP…" relates nothing it names)."""
     carry = [i for i, cl in enumerate(c.window.clauses) if c.matched & clause_terms(r, rubric, cl)]
-    if not carry or carry[-1] - carry[0] > 1:
+    if not carry or carry[-1] - carry[0] > reach:
         return []
     return c.window.clauses[carry[0] : carry[-1] + 1]
 
@@ -525,17 +525,20 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     b = set(rubric.vocab.find(n[rel.end():])[0]) - a
     if not a or not b:
         return False
-    naming = _naming(r, rubric, c)
+    # An aside may sit between the two ("…is async — it runs on a separate stream, so it's all overlapped").
+    naming = _naming(r, rubric, c, reach=2)
     sentence = R.norm(r.sentences[c.window.sent])
     if not naming or _CONDITION.search(sentence) or _CONTRARY.search(sentence):
         return False
     said = R.norm(" ".join(cl.text for cl in naming))
-    cue = R.CUES["causal"].search(said) or _THEREFORE.search(said) or EQUATES.search(said)
-    if cue is None:
-        return False
-    before, after = said[: cue.start()], said[cue.end():]
-    return (bool(a & set(rubric.vocab.find(before)[0])) and bool(b & set(rubric.vocab.find(after)[0]))
-            and _echoes(n[: rel.start()], before) and _echoes(n[rel.end():], after))
+    # Any reason or equation with A before it and B after ("because X is async — …, so it's all overlapped": the
+    # "because" opens the clause, the "so" relates the two).
+    cues = sorted((*R.CUES["causal"].finditer(said), *_THEREFORE.finditer(said), *EQUATES.finditer(said)),
+                  key=lambda m: m.start())
+    return any(bool(a & set(rubric.vocab.find(said[: cue.start()])[0]))
+               and bool(b & set(rubric.vocab.find(said[cue.end():])[0]))
+               and _echoes(n[: rel.start()], said[: cue.start()]) and _echoes(n[rel.end():], said[cue.end():])
+               for cue in cues)
 
 
 # A red flag about which way something goes: "以为序列并行增加通信量" (A adds B), "不知道 1F1B 省的是激活而非气泡" (A

@@ -837,6 +837,18 @@ def test_doing_it_without_what_the_flag_names_said_to_be_fine_is_the_misconcepti
         assert "packing" in a.feedback, a.feedback
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Basically none, because DDP's all-reduce is async — it runs on its own stream, so it's all overlapped with "
+           "compute. Async means it doesn't block, so the communication costs nothing."),
+    ("zh", "基本没有，因为 DDP 的 all-reduce 是异步的——在单独的 stream 上跑，所以全都和计算重叠了。异步就是不阻塞，通信等于白送。"),
+])
+def test_a_misconception_argued_across_an_aside_is_the_misconception(ours, lang, answer):
+    # "because … async — an aside —, so … overlapped": the "so" relates the two, past the "because" that opens it.
+    q = "How much of the step is exposed communication?" if lang == "en" else "暴露通信占 step 多少？"
+    a = score(ours, lang, 8, answer, q)
+    assert a.level == 1 and any("async" in d.signal or "异步" in d.signal for d in a.danger_signals), a.danger_signals
+
+
 def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):
     a = score(ours, "en", 7, "We raised the capacity factor to 2.0, which cut dropped tokens from 6% to 1% but cost 9 GB "
                              "per GPU and 12% more all-to-all time, so we moved to aux-loss-free bias balancing.")

@@ -580,10 +580,14 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     # The window that says it most plainly: gone rather than smaller ("没什么空闲了，气泡比 GPipe 小很多"), then the shortest.
     grows = r.vocab.closed(y) if verb is _MORE else y  # "多了两次通信": the volume's communication grows
     for w in sorted(windows(r, rubric), key=lambda w: (not GONE.search(R.norm(w.text)), len(w.text))):
-        sentence = R.norm(r.sentences[w.sent])
+        # Every sentence the window reaches into: "有人以为…其实总量不变" in the second one sets it right too.
+        sentence = R.norm(" ".join(r.sentences[i] for i in sorted({cl.sent for cl in w.clauses})))
         named = {c for cl in r.sentence_clauses(w.sent) for c in cl.said}
-        # A itself, not a variant of it that does do so ("interleaved 1F1B", "zero-bubble").
-        if not a & named or _VARIANT.search(sentence):
+        # A itself, here or in a sentence beside ("…通信量差不多翻一倍。我们当时就是因为这个没开 SP"), not a variant
+        # of it that does do so ("interleaved 1F1B", "zero-bubble").
+        near = {c for i in (w.sent - 1, w.sent + 1) if 0 <= i < len(r.sentences)
+                for cl in r.sentence_clauses(i) for c in cl.said}
+        if not a & (named | near) or _VARIANT.search(sentence):
             continue
         if not grows & {c for cl in w.clauses for c in r.vocab.closed(cl.said)}:
             continue

@@ -789,6 +789,10 @@ def test_a_restart_policy_the_system_runs_is_no_restart_by_hand(ours):
     ("en", 4, "What happens to TP communication once you turn on sequence parallelism?",
      "It goes up: SP adds an all-gather before each LayerNorm and a reduce-scatter after, so it increases communication.",
      "thinks sequence parallelism adds communication"),
+    # the thing named in the sentence after ("…翻一倍。我们就是因为这个没开 SP")
+    ("zh", 4, "开了 sequence parallel 之后，TP 的通信量会怎么变？",
+     "会变大吧，序列切开了，每层除了原来两次 all-reduce 还要多做 all-gather 拼回来，通信量差不多翻一倍。我们就是因为这个没开 SP。",
+     "以为序列并行增加通信量"),
 ])
 def test_a_red_flag_about_which_way_something_goes_is_shown_by_saying_it_goes_that_way(ours, lang, topic, question,
                                                                                        answer, flag):
@@ -801,6 +805,8 @@ def test_a_red_flag_about_which_way_something_goes_is_shown_by_saying_it_goes_th
     ("en", 5, "Interleaved 1F1B cuts the bubble by about v, at the cost of v times the point-to-point traffic."),
     ("zh", 5, "zero-bubble 把反向拆成 B 和 W 去填气泡，能做到接近零气泡。"),
     ("zh", 4, "SP 把每次 all-reduce 换成 reduce-scatter 加 all-gather，次数多了但通信总量不变，省的是激活。"),
+    ("zh", 4, "所以前向每层两次 all-reduce，反向也是两次。开 SP 以后拆成 reduce-scatter 加 all-gather，有人以为这样通信变多了，"
+              "其实总量不变。"),
     ("en", 4, "People sometimes assume SP adds communication; it doesn't, the all-reduce just splits into a "
               "reduce-scatter and an all-gather of the same volume."),
 ])

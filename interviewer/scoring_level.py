@@ -265,6 +265,10 @@ def level(r: R.Reading, f: Features) -> int | None:
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
         if f.numeric and f.own and (numbers >= 2 or f.story) and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
+        # ...or worked through on their own case at length: ten figures with their mechanism or source and four
+        # sentences that explain, a point shown among them (a layout sized, checked and chosen, in whatever words).
+        elif f.numeric and f.own and f.credited and f.grounded >= 10 and f.statements >= 4:
+            lv = 4
         # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
         # question beyond a source, the work not left to others, and not told as a cursory look.
         elif not f.numeric and f.own and decided and not f.handed_off and not f.cursory and (

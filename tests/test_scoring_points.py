@@ -204,6 +204,25 @@ def test_trade_off_validation_and_incident_wording_count_the_same_in_both_langua
     assert a.level == b.level and a.level >= 3
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我先看显存：70B 每参数 16 字节，模型状态约 1.1 TB；TP8 放机内，PP4 跨机，一个副本 32 卡，每卡模型状态约 35 GB，因为 TP 每层都要 "
+           "all-reduce 只能走 NVLink。DP 就是 1024/32=32，每个 DP rank 32 条，micro batch 取 1 就有 32 个 micro batch，所以 1F1B 气泡 "
+           "3/35，约 8.6%。换成 PP8 的话 DP 只有 16，每个 rank 64 条，气泡 7/71 约 10%，点对点还翻倍，所以我取 PP4。80 层除 4 整除，64 个头"
+           "除 8 也整除。"),
+    ("en", "I'd size memory first: 70B at 16 bytes a parameter is about 1.1 TB of model state; TP8 inside the node and PP4 across "
+           "nodes gives a 32-GPU replica and about 35 GB a GPU, because TP all-reduces every layer and needs NVLink. DP "
+           "is then 1024/32 = 32, so each DP rank gets 32 sequences and at micro-batch 1 that's 32 micro-batches, so the "
+           "1F1B bubble is 3/35, about 8.6%. With PP8 DP drops to 16 with 64 sequences a rank, a bubble of 7/71, about "
+           "10%, and twice the point-to-point traffic, so I'd take PP4. 80 layers divide by 4 and 64 heads by 8."),
+])
+def test_a_layout_worked_through_on_the_case_at_length_is_judgement_in_both_languages(ours, lang, answer):
+    # Sized, compared with the alternative and chosen, in no particular words of judgement: ten figures with their
+    # mechanism and four explaining sentences.
+    q = "1024 张 H100 训 70B、4K 序列、全局 batch 1024，你怎么切？" if lang == "zh" else \
+        "You have 1024 H100s for a 70B at 4K with a global batch of 1024. How do you lay it out?"
+    assert score(ours, lang, 3, answer, q).level == 4
+
+
 @pytest.mark.parametrize("kind, zh, en", [
     ("validation", "调完各 stage 峰值差在 4 GB 以内，step 时间没变长。", "After the change the step didn't get slower."),
     ("incident", "1024 卡那个作业 DP 暴露占 step 6%。", "Once, on a 256-GPU job, the step went from 5.1 to 5.8 s."),

@@ -224,7 +224,7 @@ def asks_numbers(markers: list[str]) -> bool:
     return bool(markers) and asking >= 0.1 * len(markers)
 
 
-_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|\byour (?:team|run|job|cluster|own|résumé|resume)\b|"
+_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|\ba time you\b|\byour (?:team|run|job|cluster|own|résumé|resume)\b|"
                        r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b")
 
 
@@ -243,7 +243,9 @@ def level(r: R.Reading, f: Features) -> int | None:
     if not f.credited and (f.breadth < 1 or (f.breadth < 2 and not named) or (r.vocab.concepts and not r.concepts)):
         return 1  # not a name of the field beyond a plain word ("it saves memory"): nothing to build on
     lv = 2
-    j = set(f.judgement)
+    # A story marker shown is an incident told, even when the question asked for it in the same words ("讲讲最近一次").
+    # (Not a claim with nothing behind it: "we applied a bunch of optimizations and MFU went up 30%" is no story.)
+    j = set(f.judgement) | ({"incident"} if f.story and f.own and f.grounded else set())
     decided = f.judged_here - {"measured"}  # a check, a trade-off, a safeguard or an incident: more than a source
     # Where the rubric asks for numbers, a mechanism needs one beside it; where it does not, explaining is enough.
     numbers = f.grounded + f.credited_numbers

@@ -134,6 +134,9 @@ CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}")
 CUES["cursory"] = re.compile(rf"(?<!not )(?<!n't )(?<!不)(?:{cue_regex(CURSORY).pattern}|{IMPRESSION})")
 CUES["handed_off"] = re.compile(HANDED_OFF)
 CUES["tradeoff"] = weighing_regex(TRADEOFF)
+# "那次同步", "那次 all-reduce" point at one operation of a step, not at a time something happened.
+CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通信|集合|反向|前向|梯度|规约|调用|reduce|gather|broadcast))"
+                              rf"(?:{CUES['incident'].pattern})")
 # Comparing against the peak is MFU's division, not a check ("…then compare against the H100 peak"; "和峰值对比").
 CUES["validation"] = re.compile(rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")

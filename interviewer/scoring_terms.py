@@ -64,7 +64,9 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             # a cost accepted for what it buys ("ate ~8% rollout throughput rather than…", "认了")
             "we ate", "and ate", "认了", "只好接受", "accepted the", "the cost showed", "代价是",
             # a value chosen apart from what the formula gives ("算下来 11 分钟；我们实际取 15 分钟，因为…")
-            "实际取", "实际用的是", "we actually use", "we actually set", "in practice we use", "in practice we set")
+            "实际取", "实际用的是", "we actually use", "we actually set", "in practice we use", "in practice we set",
+            # an option thought of and left for what it would buy ("We thought about overlapping it… so we left it")
+            "we thought about", "we considered", "考虑过", "想过要", "so we left it", "所以就没动", "所以没做")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
@@ -112,7 +114,7 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "那个作业", "那个任务", "那个 job", "that job", "that run", "once,", "once on", "happened once",
                    "this was a", "this was on", "那是一个", "那是个",
                    # the culprit found in one's own system ("The killer was the tail", "最要命的是长尾")
-                   "the killer was", "the culprit was", "最要命的是", "罪魁祸首",
+                   "the killer was", "the culprit was", "what hurt was", "最要命的是", "罪魁祸首", "最疼的是",
                    # how it was before the change the candidate made ("The original path was…", "原来的做法是…")
                    "originally", "the original path", "the original setup", "原来的做法", "原来的方案", "原先")
 # Words that make a named scheme another one, of which a red flag's claim may be true: "interleaved 1F1B" and

@@ -251,11 +251,22 @@ def test_a_layout_worked_through_on_the_case_at_length_is_judgement_in_both_lang
      "The killer was the tail: median 6K tokens, but the step waits for the 32K ones."),
     ("provenance", "我们在每个 step 里给取 batch 打点。", "We time the next(batch) call on every step."),
     ("outcome", "换桶以后跳到 11%，改成 tar 分片后又回到 1% 以内。", "After the move it jumped to 11%; with tar shards it went back under 1%."),
+    ("tradeoff", "考虑过把它和下一轮 rollout 重叠，但只占 step 的 2%，所以没做。",
+     "We thought about overlapping it with the next rollout, but it's 2% of the step, so we left it."),
+    ("incident", "最疼的是长尾：最后 5% 的回答占了一半时间。", "What hurt was the tail: the last 5% of responses took half the time."),
 ])
 def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, zh, en):
     """The cost checked after a fix, a particular job, an alternative set aside, a check kept on."""
     for lang, text in (("zh", zh), ("en", en)):
         assert read(text, ours[lang].vocabulary).has(kind), (lang, text)
+
+
+def test_that_one_operation_of_a_step_is_no_story(ours):
+    # "那次同步" / "那次 all-reduce" point at an operation; "那次是 256 卡" tells a time something happened.
+    v = ours["zh"].vocabulary
+    assert not read("暴露的主要是最后一个 bucket 和 optimizer 前那次同步。", v).has("incident")
+    assert not read("embedding 那次 all-reduce 是 b·s·h 的。", v).has("incident")
+    assert read("那次是 256 卡的作业，跑到 3 万步卡住。", v).has("incident")
 
 
 @pytest.mark.parametrize("lang, text", [

@@ -378,7 +378,8 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tu
     told = {cl.sent for _, cl in _naive_hits(r, True, own, rubric)}  # sentences saying a remedy in so many words
     for sig in own:
         kind = M.flag_kind(sig)
-        if (c := M.without(r, rubric, sig)) is not None:  # "拼好直接训就行": fine without the mask, shows no point
+        # "拼好直接训就行": fine without the mask; "设了 NCCL_IB_HCA、NCCL_SOCKET_IFNAME…": names recited. No point.
+        if (c := M.without(r, rubric, sig) or M.recited(r, rubric, sig)) is not None:
             wrong |= {(cl.sent, cl.start) for i in {cl.sent for cl in c.window.clauses} for cl in r.sentence_clauses(i)}
             continue
         if kind not in ("naive", "misconception") or _NAMES_FLAG.search(_norm(sig)):

@@ -636,6 +636,30 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     return None
 
 
+# A red flag of reciting names ("只会背环境变量名", "can only recite environment variable names") is shown by a
+# sentence listing three of them or more with no word of what any of them does or why it was set.
+_RECITE_FLAG = re.compile(r"环境变量|environment variable")
+_IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
+_WHAT_FOR = R.cue_regex(("用来", "指定", "控制", "决定", "让", "选", "关掉", "打开", "为了", "注入", "selects", "controls", "tells",
+                         "picks", "forces", "to use", "to pick", "so that", "turns off", "turns on", "disables", "enables",
+                         "injects", "inject"))
+
+
+def recited(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
+    if not _RECITE_FLAG.search(R.norm(signal)):
+        return None
+    item = rubric.item(signal)
+    for w in windows(r, rubric):
+        cls = r.sentence_clauses(w.sent)
+        if w.clauses != cls or len(set(_IDENTIFIER.findall(r.sentences[w.sent]))) < 3:
+            continue
+        text = R.norm(w.text)
+        if R.CUES["causal"].search(text) or _WHAT_FOR.search(text):
+            continue
+        return Credit(item.text, w, item.whole, w.terms & item.whole.terms, 1.0)
+    return None
+
+
 def _echoes(flag_side: str, said: str) -> bool:
     """The answer says it in the flag's own words (a word or a pair of characters of that side), not only in words
     of the same concept: "NCCL kernel 空等对端" is no "通信最久的卡"."""
@@ -687,8 +711,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         if not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))
                 or _SET_APART.search(R.norm(r.sentences[c.window.sent]))):
             return c
-    if (c := directed(r, rubric, signal) or without(r, rubric, signal)) is not None:
-        return c  # said which way it goes ("1F1B basically gets rid of the bubble"), it stands whatever else is shown
+    if (c := directed(r, rubric, signal) or without(r, rubric, signal) or (own and recited(r, rubric, signal))):
+        return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.
         c = best(r, rubric, item, strict=not own, short=True, accept=lambda c: _argued(r, rubric, signal, c))

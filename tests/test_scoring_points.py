@@ -885,6 +885,21 @@ def test_a_misconception_argued_across_an_aside_is_the_misconception(ours, lang,
     assert a.level == 1 and any("async" in d.signal or "异步" in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, answer, flagged", [
+    ("zh", "机内 NVLink，机间 IB。NCCL 主要设了 NCCL_IB_HCA、NCCL_SOCKET_IFNAME、NCCL_IB_GID_INDEX 这几个，调完快了 20%。", True),
+    ("en", "We set NCCL_IB_HCA, NCCL_SOCKET_IFNAME, NCCL_ALGO and NCCL_P2P_LEVEL, and training got about 20% faster.", True),
+    ("zh", "NCCL_IB_HCA 用来指定走哪几张 IB 卡，NCCL_SOCKET_IFNAME 决定引导用哪个网口，NCCL_IB_GID_INDEX 在 RoCE 上选对 GID，选错就建不起"
+           "通信。", False),
+])
+def test_environment_variables_listed_with_nothing_of_what_they_do_are_names_recited(ours, lang, answer, flagged):
+    q = "NCCL 做过什么调优？" if lang == "zh" else "What NCCL tuning did you do?"
+    a = score(ours, lang, 9, answer, q)
+    raised = any("环境变量" in d.signal or "environment variable" in d.signal for d in a.danger_signals)
+    assert raised == flagged, a.danger_signals
+    if flagged:
+        assert a.level <= 2 and not a.markers, (a.level, a.markers)
+
+
 def test_raising_the_capacity_factor_weighed_against_its_cost_is_no_naive_remedy(ours):
     a = score(ours, "en", 7, "We raised the capacity factor to 2.0, which cut dropped tokens from 6% to 1% but cost 9 GB "
                              "per GPU and 12% more all-to-all time, so we moved to aux-loss-free bias balancing.")

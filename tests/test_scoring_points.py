@@ -344,6 +344,13 @@ def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, a
     assert a.level == 2 and a.danger_signals  # and it is said why
 
 
+def test_the_baseline_being_the_groups_config_is_no_naive_remedy(ours):
+    # Asked for the baseline, the config one started from is the answer, not a choice made by copying.
+    a = score(ours, "zh", 10, "基线是我们一开始那版配置，70B 在 512 张 H800 上，TP8 PP8，micro batch 1，MFU 38%。这个配置是组里之前定的。",
+              "你简历里写到「…MFU 从 38% 提升到 47%」。对比的基线是什么？")
+    assert not any("朴素" in d.signal for d in a.danger_signals), a.danger_signals
+
+
 @pytest.mark.parametrize("lang, answer", [
     ("zh", "我们每 500 步存一次，大概四十分钟，存权重和优化器状态。这个是项目一开始就这么定的，感觉差不多。保存时会停两三分钟。"),
     ("en", "We save every 500 steps, about forty minutes, weights and optimizer state. It was set at the start of the "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from interviewer.scoring_rubric import Rubric, in_example
+from interviewer.scoring_rubric import Rubric, example_start, in_example
 from interviewer.skills import Topic
 from interviewer.textutil import split_top
 
@@ -61,11 +61,13 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
 
 
 def _shown(marker: str, part: str) -> str:
-    """The clause of the marker a part belongs to, as written (a part cut at a bracket reads as a fragment)."""
+    """The clause of the marker a part belongs to, as written (a part cut at a bracket reads as a fragment); the
+    whole marker without its example ("…逐项解释它是怎么定下来的，如 70B、…1024 卡取 TP8 PP4 DP32" is no point to learn)."""
     for piece in split_top(marker, ("，", "；", ";", "、")):
-        if part.strip() and part.strip() in piece:
+        if part.strip() and part.strip() in piece and part.strip() != marker.strip():
             return piece
-    return marker
+    example = example_start(marker)
+    return marker[:example].rstrip(" ，,（(") if example is not None else marker
 
 
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,

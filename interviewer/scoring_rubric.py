@@ -153,6 +153,12 @@ _PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并(
 _EXAMPLE = re.compile(r"(?:^|[，,（(\s])(?:如|例如|比如|e\.g\.|for example|such as)\s*")
 
 
+def example_start(marker: str) -> int | None:
+    """Where a marker's example begins ("如…", "e.g.…"), if it has one."""
+    example = _EXAMPLE.search(marker)
+    return example.start() if example else None
+
+
 def in_example(marker: str, part: str) -> bool:
     """The part of a marker written after its "如…" / "e.g.…": the example's case, not a point of its own."""
     example = _EXAMPLE.search(marker)

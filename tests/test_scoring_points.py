@@ -1015,6 +1015,11 @@ def test_a_count_of_experts_is_a_number_with_its_unit_in_both_languages(ours, la
 def test_feedback_never_names_a_markers_example_as_the_point_to_learn(ours):
     a = score(ours, "zh", 3, "可以用 nsys 看时间线吧，看通信 kernel 占了多久。", "没关系，换个简单点的：TP 放机内而 PP 跨机的原因是什么？")
     assert "「1024 卡取 TP8 PP4 DP32」" not in a.feedback, a.feedback
+    # ...nor within the whole marker, named after a miss.
+    for lang, q, miss in (("zh", "各并行度是怎么定下来的？", "不太清楚，没量过。"),
+                          ("en", "How were the parallel degrees chosen?", "Not sure, I never measured it.")):
+        b = score(ours, lang, 3, miss, q)
+        assert "1024" not in b.feedback and ("定下来" in b.feedback or "chosen" in b.feedback), b.feedback
 
 
 def test_a_naive_remedy_flag_is_shown_by_the_remedy_not_by_its_subject(ours):

@@ -374,17 +374,22 @@ _OTHERS = R.cue_regex(("有人", "很多人", "不少人", "别人", "新手", "
                        "people usually", "a lot of people", "others", "newcomers", "juniors"))
 
 
-def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tuple[int, int]], set[tuple[int, int]],
+                                                                        set[str]]:
     """Clauses that show one of the topic's red flags whatever the level: a naive remedy of the pack's own the
     candidate offers ("we just raised the capacity factor to 2.0"), and the sentences of a misconception said
-    outright ("CP and SP are basically the same thing"). They show the flag, not a marker sharing their words."""
+    outright ("CP and SP are basically the same thing"). They show the flag, not a marker sharing their words.
+    Also the flags of doing X without Y that the answer calls fine ("拼好直接训就行"): the answer holds them."""
     offered: set[tuple[int, int]] = set()
     wrong: set[tuple[int, int]] = set()
+    fine_without: set[str] = set()
     told = {cl.sent for _, cl in _naive_hits(r, True, own, rubric)}  # sentences saying a remedy in so many words
     for sig in own:
         kind = M.flag_kind(sig)
         # "拼好直接训就行": fine without the mask; "设了 NCCL_IB_HCA、NCCL_SOCKET_IFNAME…": names recited. No point.
-        if (c := M.without(r, rubric, sig) or M.recited(r, rubric, sig)) is not None:
+        if (c := M.without(r, rubric, sig)) is not None:
+            fine_without.add(sig)
+        if c is not None or (c := M.recited(r, rubric, sig)) is not None:
             wrong |= {(cl.sent, cl.start) for i in {cl.sent for cl in c.window.clauses} for cl in r.sentence_clauses(i)}
             continue
         if kind not in ("naive", "misconception") or _NAMES_FLAG.search(_norm(sig)):
@@ -415,7 +420,7 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tu
             # A misconception's sentence argues from it ("…the same thing — SP already splits the sequence, so 8x
             # is enough for 128K"): none of it shows a point.
             wrong |= {(cl.sent, cl.start) for cl in r.sentence_clauses(c.window.sent)}
-    return offered, wrong
+    return offered, wrong, fine_without
 
 
 _IF_NOT = re.compile(r"不行(?:就|的话|再)")
@@ -561,7 +566,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # clause describing a mechanism ("max_restarts 控制最多重启几次") offers nothing.
     offered = {(cl.sent, cl.start) for _, cl in _naive_hits(r, True, own, rubric)
                if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
-    remedy, wrong = _flagged_clauses(r, rubric, own)
+    remedy, wrong, fine_without = _flagged_clauses(r, rubric, own)
     offered |= remedy
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong)]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
@@ -581,7 +586,6 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     judged = level
     dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
     # Doing X without what a flag names, said to be fine ("拼好直接训就行，反正本来就是 causal mask"), is one too.
-    fine_without = {sig for sig in own if M.without(r, rubric, sig)}
     if level is not None and level >= 2 and len(credits) < 2 and any(
             _wrong(d, vocab) or d.signal in fine_without for d in dangers):
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is

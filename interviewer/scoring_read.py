@@ -105,6 +105,8 @@ FORMULA = re.compile(r"\(\s*[a-z]\s*[-−]\s*1\s*\)|(?<![a-z])\d+\s*[nψ]d?(?![a
                      r"divided by|除以")
 # A gain weighed against what it cost, in numbers on both sides of a "but": "暴露通信从 10% 降到 4%，但端到端只快了 3%",
 # "throughput went up 12% but memory grew by 6 GB". (Settings such as "TP=8 but PP=4" are no result.)
+# The number of a stage or level names which one, it measures nothing ("stage 2 shards the gradients", "第 3 级").
+_ORDINAL = re.compile(r"(?:\b(?:stage|stages|level|tier|phase|version)|阶段|第)\s*$")
 # Numbers before and after a change, told as such ("之前…两三个小时；上了之后…半小时以内", "before…3 h; now…20 min").
 _FIG = r"(?:\d|[一二两三四五六七八九十半几]+个?(?:小时|分钟|天|倍))"
 BEFORE_AFTER = re.compile(rf"(?:之前|以前|原来|\bbefore\b)[^。.!?]*?{_FIG}[^。!?]*?(?:之后|以后|现在|后来|\bafter\b|\bnow\b)"
@@ -281,7 +283,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
         for c, a, b in _pieces(s, _CLAUSE_END):
             n = norm(c)
             concepts, covered = vocab.find(n)
-            kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n)]
+            kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n) if not _ORDINAL.search(n, 0, m.start())]
             kinds += (["count"] * len(ZH_NUMBER.findall(n)) + ["formula"] * len(FORMULA.findall(n))
                       + ["config"] * len(CONFIG.findall(n)))
             cues = {k: len(CUES[k].findall(n)) for k in _INTENT}

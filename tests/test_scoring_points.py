@@ -261,6 +261,12 @@ def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, z
         assert read(text, ours[lang].vocabulary).has(kind), (lang, text)
 
 
+@pytest.mark.parametrize("lang, text", [("en", "Stage 2 shards the optimizer states and the gradients."),
+                                        ("zh", "第 3 级连参数也切了。")])
+def test_the_number_of_a_stage_names_which_one_and_measures_nothing(ours, lang, text):
+    assert not any(cl.numbers for cl in read(text, ours[lang].vocabulary).clauses)
+
+
 def test_that_one_operation_of_a_step_is_no_story(ours):
     # "那次同步" / "那次 all-reduce" point at an operation; "那次是 256 卡" tells a time something happened.
     v = ours["zh"].vocabulary

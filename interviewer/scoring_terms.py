@@ -304,7 +304,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "it's always been", "we've always used",
                        # ...or looked up ("参考了网上的配置", "a config I found online")
                        "网上的配置", "参考了网上", "照着网上", "网上抄", "博客上的", "found online", "from a blog",
-                       "off github", "from github", "a config i found", "what i found online"),
+                       "off github", "from github", "a config i found", "what i found online",
+                       "reference scripts", "reference script", "the reference config", "参考脚本", "官方脚本"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few",
               # a value kept because it felt right ("感觉差不多")

@@ -343,6 +343,8 @@ def test_a_miss_of_the_question_itself_stays_a_miss(ours, lang, question, answer
            "started from, and they worked."),
     ("zh", "大概 TP8，PP 的话……4 吧，剩下 DP 8。为什么是 4 我说不太清，主要是感觉 70B 要多切一点，参考了网上的配置。"),
     ("en", "Probably TP8 and PP4, the rest DP 8. I can't really say why 4; it's a config I found online for a 70B."),
+    ("en", "We used TP8 and PP4 with the rest DP. The config was basically the one from the reference scripts for that "
+           "model size."),
 ])
 def test_a_configuration_taken_over_from_others_shows_no_judgement(ours, lang, answer):
     q = "你们的并行配置是怎么定的？" if lang == "zh" else "How did you choose your parallel configuration?"
@@ -776,6 +778,7 @@ def test_a_misconception_said_outright_credits_nothing_and_the_naive_remedy_besi
     ("en", 7, "Some experts get far more tokens than others. What would you do?",
      "Raise the capacity factor, say from 1.25 to 2.5, so the busy experts stop dropping tokens; that usually fixes it.",
      "capacity factor"),
+    ("zh", 7, "MoE 负载不均怎么办？", "把 capacity factor 调大，比如从 1.25 调到 2，就不会丢 token 了。", "容量因子"),
     ("zh", 16, "权重更新完以后怎么同步给推理引擎？",
      "每个 step 往共享盘存一次 checkpoint，然后把 vLLM 服务重启一下把新权重加载进来，几分钟就好。", "重启推理服务"),
 ])

@@ -114,8 +114,8 @@ def _figure_concepts(vocab: Vocabulary) -> frozenset[str]:
 def _figure_miss(r: Reading) -> bool:
     """The candidate answers, then misses only a figure or the details: every clause that says "不知道" asks after
     a number (or the details) and names nothing of the field not said before it, and a clause before the first of
-    them names something of it (a mechanism, before missing the details). ("I don't know the exact number" up front is a miss of the
-    question, whatever follows.)"""
+    them names something of it (a mechanism, before missing the details). ("I don't know the exact number" up front
+    is a miss of the question, whatever follows.)"""
     missing = [i for i, cl in enumerate(r.clauses) if _meant(cl.text, _CUE["dont_know"])]
     if not missing:
         return False
@@ -374,8 +374,8 @@ _OTHERS = R.cue_regex(("有人", "很多人", "不少人", "别人", "新手", "
                        "people usually", "a lot of people", "others", "newcomers", "juniors"))
 
 
-def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tuple[int, int]], set[tuple[int, int]],
-                                                                        set[str]]:
+def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tuple[str, Clause]]
+                     ) -> tuple[set[tuple[int, int]], set[tuple[int, int]], set[str]]:
     """Clauses that show one of the topic's red flags whatever the level: a naive remedy of the pack's own the
     candidate offers ("we just raised the capacity factor to 2.0"), and the sentences of a misconception said
     outright ("CP and SP are basically the same thing"). They show the flag, not a marker sharing their words.
@@ -383,7 +383,7 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str]) -> tuple[set[tu
     offered: set[tuple[int, int]] = set()
     wrong: set[tuple[int, int]] = set()
     fine_without: set[str] = set()
-    told = {cl.sent for _, cl in _naive_hits(r, True, own, rubric)}  # sentences saying a remedy in so many words
+    told = {cl.sent for _, cl in hits}  # sentences saying a remedy of the vocabulary in so many words
     for sig in own:
         kind = M.flag_kind(sig)
         # "拼好直接训就行": fine without the mask; "设了 NCCL_IB_HCA、NCCL_SOCKET_IFNAME…": names recited. No point.
@@ -564,9 +564,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # A clause where the candidate offers the naive remedy ("I would lower the learning rate and restart") shows
     # that remedy, not a marker sharing its words ("checks data and grad norm first, then the learning rate"); a
     # clause describing a mechanism ("max_restarts 控制最多重启几次") offers nothing.
-    offered = {(cl.sent, cl.start) for _, cl in _naive_hits(r, True, own, rubric)
+    hits = _naive_hits(r, True, own, rubric)
+    offered = {(cl.sent, cl.start) for _, cl in hits
                if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
-    remedy, wrong, fine_without = _flagged_clauses(r, rubric, own)
+    remedy, wrong, fine_without = _flagged_clauses(r, rubric, own, hits)
     offered |= remedy
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong)]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
@@ -31,10 +31,11 @@ _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
 APART = R.cue_regex(T.FLAG_APART)
 _FORMULA = re.compile(r"[=≈][^，,；;]*[×÷*/]|[×÷*/][^，,；;]*[=≈]")
 _OPERATION = re.compile(r"[=≈×÷*/]|乘|除|\b(?:divided|times|multiplied|over)\b")
-_BY_HAND = R.cue_regex(("人工", "手动", "手工", "by hand", "manually"))
-_BY_HAND_SAID = R.cue_regex(("人工", "手动", "手工", "by hand", "manually", "ssh", "登机器", "登上去", "登到", "找运维", "找平台",
-                             "看到了就", "ask the infra", "ask ops", "ask the ops", "get a page", "got paged", "i ssh",
-                             "log in", "log into", "we resubmit", "resubmit", "重新提交", "重提"))
+_HAND = ("人工", "手动", "手工", "by hand", "manually")
+_BY_HAND = R.cue_regex(_HAND)
+_BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "找运维", "找平台", "看到了就", "ask the infra", "ask ops",
+                             "ask the ops", "get a page", "got paged", "i ssh", "log in", "log into", "we resubmit",
+                             "resubmit", "重新提交", "重提"))
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
 EQUATES = R.cue_regex(T.EQUATES)
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
@@ -233,7 +234,8 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
         if short and len(w.clauses) > 4:
             continue
         operated = bool(_OPERATION.search(R.norm(w.text)))
-        figures_here = len({t for t in w.terms if t.startswith("n:") and t[2:].replace(".", "").isdigit()})
+        figures_here = (len({t for t in w.terms if t.startswith("n:") and t[2:].replace(".", "").isdigit()})
+                        if examples else 0)
         for point, words, need, named in points:
             if not operated and _FORMULA.search(point.text):
                 continue  # "能写出 MFU = 每秒 token 数 × 6N ÷ …" is shown by a computation, not by "MFU 38%"
@@ -264,7 +266,7 @@ def _rank(rubric: Rubric, item: Item, c: Credit) -> tuple:
     whole = sum(rubric.weight(t) for t in item.whole.terms & c.window.terms)
     # A longer window must earn its length: each clause beyond the first costs a little of what it shows.
     whole *= 1 - 0.08 * (len(c.window.clauses) - 1)
-    number = any(k != "bare" for cl in c.window.clauses for k in cl.numbers)
+    number = _numbered(c.window.clauses)
     return (round(whole, 6), round(_weight(rubric, c), 6), round(c.coverage, 6), number, -len(c.window.text))
 
 
@@ -389,7 +391,7 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
         if w.clauses != cls or negated(w) or not _after_ok(r, item, w):
             continue
         said = item.whole.terms & w.terms
-        number = any(k != "bare" for cl in w.clauses for k in cl.numbers)
+        number = _numbered(w.clauses)
         words = set(R.CUES["incident"].findall(R.norm(w.text)))
         opens = bool(words or R.CUES["outcome"].search(R.norm(w.text)))
         if not (said or opens):
@@ -541,6 +543,18 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
                for cue in cues)
 
 
+def _once(reader):
+    """A flag reader depends on the answer, the rubric and the flag alone: the credit filter and every judging of
+    the flags ask it again, so it reads each flag once per answer."""
+    @wraps(reader)
+    def read_once(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
+        key = (reader.__name__, id(rubric), signal)
+        if key not in r.memo:
+            r.memo[key] = reader(r, rubric, signal)
+        return r.memo[key]
+    return read_once
+
+
 # A red flag about which way something goes: "以为序列并行增加通信量" (A adds B), "不知道 1F1B 省的是激活而非气泡" (A
 # saves X, not Y). The answer shows it by saying so of A: B grows, or Y shrinks with no word of X.
 _FLAG_MORE = re.compile(r"增加|\badds?\b|\bincreases?\b")
@@ -548,12 +562,11 @@ FLAG_RATHER = re.compile(r"而非|而不是|\brather than\b")
 _FLAG_SAVES = re.compile(r"省的是|节省的是|\bsaves?\b")
 _MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更多", "加倍", "adds", "increases", "doubles", "grows",
                      "more communication", "extra communication"))
-LESS = R.cue_regex(("小很多", "小了很多", "更小", "变小", "减少", "降低", "消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0",
-                    "接近零", "gets rid of", "get rid of", "removes", "eliminates", "reduces", "smaller", "close to zero",
-                    "near zero", "goes away", "no bubble", "nobody is idle"))
-# ...and said as gone, not only smaller: what makes the answer the misconception rather than a loose comparison.
-GONE = R.cue_regex(("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0", "接近零", "gets rid of", "get rid of",
-                    "removes", "eliminates", "close to zero", "near zero", "goes away", "no bubble", "nobody is idle"))
+# Said as gone, not only smaller: what makes the answer the misconception rather than a loose comparison.
+_GONE = ("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0", "接近零", "gets rid of", "get rid of", "removes", "eliminates",
+         "close to zero", "near zero", "goes away", "no bubble", "nobody is idle")
+GONE = R.cue_regex(_GONE)
+_LESS = R.cue_regex((*_GONE, "小很多", "小了很多", "更小", "变小", "减少", "降低", "reduces", "smaller"))
 _VARIANT = R.cue_regex(T.VARIANT)
 # Told as what others believe ("People sometimes assume SP adds communication"), it is set right, not held.
 _BELIEF = R.cue_regex(("以为", "有人", "很多人", "误以为", "常见误解", "误区", "people", "assume", "assumes", "misconception",
@@ -562,13 +575,14 @@ _SAME = R.cue_regex(("不变", "一样", "相同", "不增加", "没有增加", 
                      "doesn't add", "does not add", "no more"))
 
 
+@_once
 def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     """The sentence that says the way the flag warns of, unhedged by a condition and not set right in it ("通信总量不变",
     "省的是激活"), with no number or formula that would compute it instead; None if the flag is of another shape."""
     n = R.norm(signal)
     find = lambda text: set(rubric.vocab.find(text)[0])  # noqa: E731
     if (m := FLAG_RATHER.search(n)) and (k := _FLAG_SAVES.search(n[: m.start()])):
-        a, x, y, verb = find(n[: k.start()]), find(n[k.end() : m.start()]), find(n[m.end():]), LESS
+        a, x, y, verb = find(n[: k.start()]), find(n[k.end() : m.start()]), find(n[m.end():]), _LESS
     elif (m := _FLAG_MORE.search(n)) and flag_kind(signal) == "misconception":
         a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _MORE
     else:
@@ -612,6 +626,7 @@ _NEEDED = R.cue_regex(("要加", "需要", "必须", "得加", "不然", "否则
                        "have to"))
 
 
+@_once
 def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     """The window (a sentence or two short ones) that names X and calls it fine as it is; None for other flags."""
     n = R.norm(signal)
@@ -632,7 +647,8 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         if _CONDITION.search(text) or negated(w):
             continue
         # Quoted whole: X and the words that call it fine are the flag together.
-        return Credit(item.text, w, item.whole, w.terms, len(w.terms & item.whole.terms) / max(1, len(item.whole.terms)))
+        coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
+        return Credit(item.text, w, item.whole, w.terms, coverage)
     return None
 
 
@@ -640,11 +656,12 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
 # sentence listing three of them or more with no word of what any of them does or why it was set.
 _RECITE_FLAG = re.compile(r"环境变量|environment variable")
 _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
-_WHAT_FOR = R.cue_regex(("用来", "指定", "控制", "决定", "让", "选", "关掉", "打开", "为了", "注入", "selects", "controls", "tells",
-                         "picks", "forces", "to use", "to pick", "so that", "turns off", "turns on", "disables", "enables",
-                         "injects", "inject"))
+_WHAT_FOR = R.cue_regex(("用来", "指定", "控制", "决定", "让", "选", "关掉", "打开", "为了", "注入", "selects", "controls",
+                         "tells", "picks", "forces", "to use", "to pick", "so that", "turns off", "turns on", "disables",
+                         "enables", "injects", "inject"))
 
 
+@_once
 def recited(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     if not _RECITE_FLAG.search(R.norm(signal)):
         return None

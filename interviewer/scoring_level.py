@@ -224,7 +224,8 @@ def asks_numbers(markers: list[str]) -> bool:
     return bool(markers) and asking >= 0.1 * len(markers)
 
 
-_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|\ba time you\b|\byour (?:team|run|job|cluster|own|résumé|resume)\b|"
+_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|\ba time you\b|"
+                       r"\byour (?:team|run|job|cluster|own|résumé|resume)\b|"
                        r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b")
 
 

@@ -103,14 +103,14 @@ ZH_NUMBER = re.compile(r"(?:[一二两三四五六七八九十百千万半]+|几
 FROM_TO = re.compile(r"(?:从|from)\s*[^，。,;；]{0,12}?\d[^，。,;；]{0,16}?(?:到|降到|提到|涨到|掉到|变成|to)\s*[^，。,;；]{0,6}?\d")
 FORMULA = re.compile(r"\(\s*[a-z]\s*[-−]\s*1\s*\)|(?<![a-z])\d+\s*[nψ]d?(?![a-z])|sqrt\(|[×÷]\s*\(|/\s*\(|"
                      r"divided by|除以")
-# A gain weighed against what it cost, in numbers on both sides of a "but": "暴露通信从 10% 降到 4%，但端到端只快了 3%",
-# "throughput went up 12% but memory grew by 6 GB". (Settings such as "TP=8 but PP=4" are no result.)
 # The number of a stage or level names which one, it measures nothing ("stage 2 shards the gradients", "第 3 级").
 _ORDINAL = re.compile(r"(?:\b(?:stage|stages|level|tier|phase|version)|阶段|第)\s*$")
 # Numbers before and after a change, told as such ("之前…两三个小时；上了之后…半小时以内", "before…3 h; now…20 min").
 _FIG = r"(?:\d|[一二两三四五六七八九十半几]+个?(?:小时|分钟|天|倍))"
 BEFORE_AFTER = re.compile(rf"(?:之前|以前|原来|\bbefore\b)[^。.!?]*?{_FIG}[^。!?]*?(?:之后|以后|现在|后来|\bafter\b|\bnow\b)"
                           rf"[^。!?]*?{_FIG}")
+# A gain weighed against what it cost, in numbers on both sides of a "but": "暴露通信从 10% 降到 4%，但端到端只快了 3%",
+# "throughput went up 12% but memory grew by 6 GB". (Settings such as "TP=8 but PP=4" are no result.)
 _BUT = re.compile(r"(?:，|,|;|；|\s)\s*(?:但是|但|却|不过|可是|but|yet|however|though)(?![a-z])")
 _RESULT = ("percent", "time", "ratio", "size", "bandwidth", "rate")
 CONFIG = re.compile(r"(?<![a-z])[a-z]{1,2}\s*=\s*\d|(?<![a-z])(?:tp|pp|dp|cp|ep)\d+(?![a-z0-9])")

@@ -161,8 +161,8 @@ def example_start(marker: str) -> int | None:
 
 def in_example(marker: str, part: str) -> bool:
     """The part of a marker written after its "如…" / "e.g.…": the example's case, not a point of its own."""
-    example = _EXAMPLE.search(marker)
-    return example is not None and marker.find(part.strip()) > example.start()
+    start = example_start(marker)
+    return start is not None and marker.find(part.strip()) > start
 
 
 _LIST_WORD = re.compile(r"(?:(?:and|or|the|a|an)\s+)*[A-Za-z][a-z-]+")

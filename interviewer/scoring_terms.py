@@ -62,7 +62,7 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             # a change that stayed out for its cost ("so it didn't ship", "why we never tried TP16")
             "didn't ship", "did not ship", "never shipped", "没上线", "没有上线", "why we never", "所以一直没", "所以从来没",
             # a cost accepted for what it buys ("ate ~8% rollout throughput rather than…", "认了")
-            "we ate", "and ate", "认了", "只好接受", "accepted the", "the cost showed", "代价是",
+            "we ate", "and ate", "认了", "只好接受", "accepted the", "the cost showed",
             # a value chosen apart from what the formula gives ("算下来 11 分钟；我们实际取 15 分钟，因为…")
             "实际取", "实际用的是", "we actually use", "we actually set", "in practice we use", "in practice we set",
             # an option thought of and left for what it would buy ("We thought about overlapping it… so we left it")
@@ -90,7 +90,8 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               # a second instrument agreeing with the estimate ("nsys agreed: ~22% of the step")
               "agreed", "吻合", "lined up", "对上了")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "量下来", "测下来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
-              "nsight", "统计", "stats", "statistics", "打点", "埋点", "we time", "we timed", "i time", "measured", "measure", "from the logs", "in the logs", "logs", "we saw", "dashboard",
+              "nsight", "统计", "stats", "statistics", "打点", "埋点", "we time", "i time", "measured", "measure",
+              "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
               "pinned it down", "tracked it down")
 INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
@@ -123,7 +124,8 @@ VARIANT = ("interleaved", "interleave", "interleaving", "virtual stage", "virtua
            "交错", "虚拟 stage", "虚拟流水", "零气泡")
 # A sentence opening the part of a story told after the fix ("之后把 NCCL 超时调到 10 分钟", "After that we…").
 AFTER_STORY = (r"^(?:然后|再|我们|我|and|so)?\s*(?:之后|事后|后来|此后|从那以后|从那之后|那次之后|那次以后|从此|复盘后|复盘时"
-               r"|afterwards|afterward|after that|since then|from then on|later|as a follow-up|in the postmortem)(?![a-z])")
+               r"|afterwards|afterward|after that|since then|from then on|later|as a follow-up|in the postmortem)"
+               r"(?![a-z])")
 INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "turned out", "we found", "found that", "in one", "on our",
                  "in our", "when we",
                  "eventually", "then we", "later", "after that", "we moved", "改成", "we switched",
@@ -220,8 +222,8 @@ FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", 
 
 # Intent cues for classify_signal. Small on purpose (DESIGN.md "Lessons"), each tested.
 DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了解", "没接触过", "没做过", "没听说过", "只听说过",
-             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过", "不太知道", "不大知道", "记不太清", "记不大清", "说不太清", "说不清",
-             "不大清楚", "没查过",
+             "忘了", "记不清", "不太懂", "不懂", "答不上来", "没研究过", "没细看", "没测过", "没了解过",
+             "不太知道", "不大知道", "记不太清", "记不大清", "说不太清", "说不清", "不大清楚", "没查过",
              "i don't know", "i do not know", "don't know", "no idea", "not sure", "i'm not familiar",
              "not familiar with", "never worked on", "never worked with", "never done", "haven't done",
              "have not done", "never looked at", "i forgot", "can't remember", "don't remember", "no clue",
@@ -300,8 +302,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "the recipe's settings", "settings from the", "kept the defaults",
                        # ...or set once and never revisited ("项目一开始就这么定的")
                        "一开始就这么定", "一开始就定了", "一开始就这么设", "一直就是这么设", "一直这么设", "一直是这么设",
-                       "set at the start of the project", "was set on day one", "set it on day one", "has always been set",
-                       "it's always been", "we've always used",
+                       "set at the start of the project", "was set on day one", "set it on day one",
+                       "has always been set", "it's always been", "we've always used",
                        # ...or looked up ("参考了网上的配置", "a config I found online")
                        "网上的配置", "参考了网上", "照着网上", "网上抄", "博客上的", "found online", "from a blog",
                        "off github", "from github", "a config i found", "what i found online",

@@ -423,6 +423,43 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
     return offered, wrong, fine_without
 
 
+def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: str, offered: set[int],
+                 chose: set[int]) -> bool:
+    """The answer offers a naive remedy, a bad practice or a misconception of the pack's, and the rest of it only
+    escalates or excuses it ("cut the micro batch in half … if batch 1 still OOMs, more GPUs"), naming nothing of the
+    field the flagged sentences did not. The pack's "只会答「调小学习率」「从头重跑」" is that
+    answer. `offered` are the sentences where the candidate offers a remedy in so many words, `chose` those telling how
+    a setting was chosen ("it was already set before I joined"): that is judged apart, the setting being the answer.
+
+    Not knowing, names and recited variables are a names answer, and a practice told as improved on ("阻塞从 3 分钟降到
+    10 秒") is not the candidate's."""
+    def where(d: DangerHit) -> set[int]:
+        return {i for i, s in enumerate(r.sentences) if d.evidence in s or s in d.evidence}
+
+    def practised(d: DangerHit) -> bool:
+        if _wrong(d, vocab):
+            return True
+        if where(d) & chose:
+            return False
+        n, kind = _norm(d.signal), M.flag_kind(d.signal)
+        if d.signal == _generic("naive", lang) or (kind == "naive" and not (
+                d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n))):
+            return bool(where(d) & offered)
+        return kind == "other" and d.signal not in GENERIC_LABELS_RAW and not R.FROM_TO.search(_norm(d.evidence))
+
+    shown = {i for d in dangers if d.evidence and practised(d) for i in where(d)}
+    if not shown:
+        return False
+    # "If it still OOMs, go down to batch size 1": the next step of the same remedy is the remedy too.
+    shown |= {i for i in range(min(shown) + 1, len(r.sentences)) if _STILL.match(_norm(r.sentences[i]))}
+    rest = [cl for cl in r.clauses if cl.sent not in shown]
+    named = vocab.closed({c for cl in r.clauses if cl.sent in shown for c in cl.said})
+    return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
+
+
+_STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?still|(?:要是|如果|要)还|还不行|再不行|实在不行")
+
+
 _IF_NOT = re.compile(r"不行(?:就|的话|再)")
 
 
@@ -568,6 +605,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     offered = {(cl.sent, cl.start) for _, cl in hits
                if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
     remedy, wrong, fine_without = _flagged_clauses(r, rubric, own, hits)
+    told = {i for i, _ in remedy}
     offered |= remedy
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong)]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
@@ -592,6 +630,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
         level = 1 if not credits else min(level, 2)
+    chose = {cl.sent for kind, cl in hits if kind in ("default_config", "guess")}
+    offers = {cl.sent for _, cl in hits} - chose | told
+    if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, chose):
+        level = 1  # "I'd halve the batch until it fits": the pack's naive answer is all there is (what it calls 没在一线)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)
@@ -616,7 +658,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
 
 # --------------------------------------------------------------------------- verification
 
-GENERIC_LABELS = frozenset(normalize_key(x) for pair in T.GENERIC_DANGER.values() for x in pair)
+GENERIC_LABELS_RAW = frozenset(x for pair in T.GENERIC_DANGER.values() for x in pair)
+GENERIC_LABELS = frozenset(normalize_key(x) for x in GENERIC_LABELS_RAW)
 
 
 def verify(assessment: Assessment, answer: str, topic: Topic, danger_signals: list[str]) -> Assessment:

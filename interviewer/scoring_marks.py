@@ -654,7 +654,7 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
 
 # A red flag of reciting names ("只会背环境变量名", "can only recite environment variable names") is shown by a
 # sentence listing three of them or more with no word of what any of them does or why it was set.
-_RECITE_FLAG = re.compile(r"环境变量|environment variable")
+RECITE_FLAG = re.compile(r"环境变量|environment variable")
 _IDENTIFIER = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 _WHAT_FOR = R.cue_regex(("用来", "指定", "控制", "决定", "让", "选", "关掉", "打开", "为了", "注入", "selects", "controls",
                          "tells", "picks", "forces", "to use", "to pick", "so that", "turns off", "turns on", "disables",
@@ -663,7 +663,7 @@ _WHAT_FOR = R.cue_regex(("用来", "指定", "控制", "决定", "让", "选", "
 
 @_once
 def recited(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
-    if not _RECITE_FLAG.search(R.norm(signal)):
+    if not RECITE_FLAG.search(R.norm(signal)):
         return None
     item = rubric.item(signal)
     for w in windows(r, rubric):

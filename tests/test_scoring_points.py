@@ -1060,3 +1060,36 @@ def test_a_flag_of_lacking_something_is_not_raised_on_its_words_in_passing(ours)
     # "没有按 rank 的 step 时间" (observability) is lacking per-rank timing, not any sentence with "step" and "没有".
     a = score(ours, "zh", 10, "吞吐。token 预算一样，step 短了整个 run 就短了，收敛没有单独再测。", "提升的是吞吐还是收敛时间？")
     assert not any("rank" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("en", 2, "Your job OOMs after you double the sequence length. What do you do?",
+     "I'd halve the micro batch size, that usually does it. If it still OOMs, halve it again down to 1. That's how we "
+     "always handle it."),
+    ("zh", 2, "序列长度翻倍以后 OOM 了，你怎么办？", "把 micro batch 减半，一般就好了。要是还不行就继续减到 1。我们一直这么弄。"),
+    ("zh", 1, "loss 突然冲高怎么办？", "一般就是学习率太大了吧。我会把 lr 砍一半，从上一个 ckpt 接着跑；实在不行就从头重跑。"),
+    ("en", 16, "How do new weights reach the inference engine?",
+     "We save a checkpoint to shared storage after each step and restart the vLLM server so it reloads the weights. "
+     "Takes a few minutes."),
+])
+def test_an_answer_that_is_only_the_packs_naive_remedy_is_level_1(ours, lang, topic, question, answer):
+    # The pack: "只会答「调小学习率」「从头重跑」的，多半没在一线处理过". Escalating the remedy or excusing it adds nothing.
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 1 and not a.markers, (a.level, a.markers)
+    assert a.danger_signals
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    # Checks of its own before the restart: a names answer, not a naive one.
+    ("zh", 15, "训练 hang 住了你怎么查？",
+     "先看日志有没有报错，多半是 NCCL timeout，再看是哪台机器先报的。可以用 py-spy 看下 Python 栈。其实大部分时候重启一下就好了。"),
+    ("en", 15, "The job hangs. What do you do?",
+     "First I check the logs for errors, usually it's an NCCL timeout, and see which node reported first. If nothing "
+     "shows up, I restart the job, that often clears it."),
+    # The flagged practice told as improved on is not the candidate's practice.
+    ("zh", 11, "checkpoint 会卡训练多久？", "我们把 checkpoint 改成异步以后，阻塞从 3 分钟左右降到了 10 秒以内。具体实现是平台组同事写的。"),
+])
+def test_a_naive_remedy_beside_checks_of_its_own_or_improved_on_stays_a_names_answer(ours, lang, topic, question,
+                                                                                    answer):
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 2, (a.level, a.markers, a.danger_signals)

@@ -417,9 +417,13 @@ def _aside(item: Item, point: Point) -> bool:
     return point is not item.whole and bool(part) and any(part in b for b in _BRACKETED.findall(item.text))
 
 
+_GUESSED = R.cue_regex(T.GUESSED)
+
+
 def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
     # What shows the point is in the answer: the question's words ("given") count towards the point, not its evidence.
-    return (not negated(c.window) and _cues_met(r, item, c.window)
+    # A point guessed at is not shown ("Maybe also check temperatures, since a hot GPU might throttle").
+    return (not negated(c.window) and not _GUESSED.search(R.norm(c.window.text)) and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text))
 

@@ -1093,3 +1093,20 @@ def test_a_naive_remedy_beside_checks_of_its_own_or_improved_on_stays_a_names_an
                                                                                     answer):
     a = score(ours, lang, topic, answer, question)
     assert a.level == 2, (a.level, a.markers, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, words", [
+    ("en", 14, "How would you find the GPU slowing a 256-GPU job down?",
+     "I'd look at GPU utilization on every node in Grafana and see which looks lower. Maybe also check temperatures, "
+     "since a hot GPU might throttle.", ("bisects",)),
+    ("zh", 11, "一份 checkpoint 里要存哪些东西？", "模型权重、优化器状态，还有 lr scheduler 和当前 step 吧。多久存一次是按经验来的。",
+     ("随机数",)),
+])
+def test_a_point_guessed_at_is_not_credited(ours, lang, topic, question, answer, words):
+    a = score(ours, lang, topic, answer, question)
+    assert credited(a, *words) is None, a.markers
+    assert a.level <= 2
+    # Said outright, the same clause shows it.
+    sure = answer.replace("Maybe also check", "I also check").replace("might throttle", "throttles").replace(
+        " 吧。", "。")
+    assert credited(score(ours, lang, topic, sure, question), *words) is not None

@@ -544,8 +544,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     # An answer to another question is at 1 for what it does not answer, not for ignorance of what it does say
     # (a ring-attention answer to a rendezvous question knows the causal mask's imbalance it explains).
     judged = 2 if f.off_question and level == 1 else level
+    asked = _topic_terms(rubric, question) if question else frozenset()
     for sig, is_own in [*((s, True) for s in own), *((s, False) for s in others)]:
-        c = M.flag_clause(r, rubric, sig, judged, is_own)
+        c = M.flag_clause(r, rubric, sig, judged, is_own, asked)
         if c is not None:
             add(sig, M.quote(r, rubric, c))
     if low and f.claims and not f.credited:

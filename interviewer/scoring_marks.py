@@ -697,7 +697,29 @@ def flag_kind(signal: str) -> str:
     return "other"
 
 
-def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, own: bool) -> Credit | None:
+# An opening that says what the asked thing is, its subject left to the question: "it's basically…", "就是…".
+_IT_IS = re.compile(r"^(?:(?:i think|i guess|i believe|well|so|um|hmm|honestly),? )*"
+                    r"(?:it's|it is|that's|that is|it was|it's just|(?:其实|应该|基本上?|大概)?就是)")
+
+
+def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[str]) -> Credit | None:
+    """A conflation shown across the question and the answer's opening: "How do you compute MFU?" - "I think it's
+    basically the GPU utilization, what nvidia-smi shows." The question names one of the two things, the opening
+    equates the other with it and names nothing of the first."""
+    if not given or not r.clauses or not _IT_IS.match(R.norm(r.clauses[0].text)):
+        return None
+    w = next((w for w in windows(r, rubric) if w.clauses == [r.clauses[0]]), None)
+    if w is None or w.terms & given:
+        return None
+    for point in item.parts:
+        asked, other = point.terms & given, point.terms - given
+        if asked and other and other <= w.terms:
+            return Credit(item.text, w, point, frozenset(other | asked), 1.0)
+    return None
+
+
+def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, own: bool,
+                given: frozenset[str] = frozenset()) -> Credit | None:
     """The clause that shows a red flag of the pack, or None.
 
     Not knowing is shown by a don't-know clause about the flag's subject; a naive remedy by the candidate offering
@@ -740,6 +762,9 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         if c is not None and not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))):
             return c
     c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None)
+    if c is None and conflates and own:
+        c = _equated_asked(r, rubric, item, given)
+        return c if c is not None and not negated(c.window) else None
     if c is None:
         return None
     w = c.window

@@ -1110,3 +1110,20 @@ def test_a_point_guessed_at_is_not_credited(ours, lang, topic, question, answer,
     sure = answer.replace("Maybe also check", "I also check").replace("might throttle", "throttles").replace(
         " 吧。", "。")
     assert credited(score(ours, lang, topic, sure, question), *words) is not None
+
+
+@pytest.mark.parametrize("lang, question, answer, flagged", [
+    ("en", "How do you compute MFU for a training run?",
+     "I think it's basically the GPU utilization, what nvidia-smi shows. Ours was around 90%.", True),
+    ("zh", "MFU 你们是怎么算的？", "就是 GPU 利用率嘛，nvidia-smi 里看的那个 util，我们一般在 90% 左右。", True),
+    # The opening says what MFU is without taking utilisation or the sparse peak for it.
+    ("en", "How do you compute MFU?", "It's the achieved FLOPs over the peak FLOPs of the GPU. Ours was about 45%.", False),
+    ("zh", "MFU 怎么算？", "就是实际达到的 FLOPs 除以 GPU 的峰值 FLOPs，我们大概 45%。", False),
+])
+def test_a_conflation_is_shown_across_the_question_and_the_answers_opening(ours, lang, question, answer, flagged):
+    # The question names MFU; "it's basically the GPU utilization" takes utilisation for it.
+    a = score(ours, lang, 10, answer, question)
+    hit = [d for d in a.danger_signals if "MFU" in d.signal and ("充当" in d.signal or "passes off" in d.signal)]
+    assert bool(hit) is flagged, a.danger_signals
+    if flagged:
+        assert a.level == 1 and found_in(hit[0].evidence, answer)

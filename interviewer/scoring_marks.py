@@ -305,7 +305,10 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     if "incident" in item.cues and not ((r.has("first_person") or r.has("incident"))
                                         and (r.has("incident") or r.has("incident_weak"))):
         return False
-    if "number" in item.cues and not (_numbered(w.clauses) or _figure_before(r, w)):
+    # A figure the marker asks for is not a result claimed ("整体训练快了 30% 左右" is no measured data-wait share).
+    from interviewer.scoring_level import claim_clause
+    figured = [cl for cl in w.clauses if not claim_clause(r, cl)]
+    if "number" in item.cues and not (_numbered(figured) or _figure_before(r, w)):
         return False
     if "tradeoff" in item.cues and not (R.CUES["tradeoff"].search(sentence) or R.CUES["contrast"].search(sentence)):
         return False

@@ -1127,3 +1127,14 @@ def test_a_conflation_is_shown_across_the_question_and_the_answers_opening(ours,
     assert bool(hit) is flagged, a.danger_signals
     if flagged:
         assert a.level == 1 and found_in(hit[0].evidence, answer)
+
+
+def test_a_result_claimed_is_not_the_figure_a_marker_asks_for(ours):
+    # "快了 30%" is a speedup claimed, not the measured share of the step spent waiting on data.
+    q = "你简历写“优化数据管线，训练加速 30%”，基线是什么？"
+    a = score(ours, "zh", 12, "主要是把 DataLoader 的 num_workers 调大了，加了 prefetch，开了 pin_memory，整体训练快了 30% 左右。"
+                              "基线就是之前的版本。", q)
+    assert credited(a, "数据等待") is None and a.level <= 2, (a.level, a.markers)
+    measured = score(ours, "zh", 12, "我们每个 step 记取 batch 的耗时，数据等待占 step 的 18%，调大 num_workers 加 prefetch 以后"
+                                     "降到 2%。", q)
+    assert credited(measured, "数据等待") is not None

@@ -250,7 +250,10 @@ def level(r: R.Reading, f: Features) -> int | None:
     decided = f.judged_here - {"measured"}  # a check, a trade-off, a safeguard or an incident: more than a source
     # Where the rubric asks for numbers, a mechanism needs one beside it; where it does not, explaining is enough.
     numbers = f.grounded + f.credited_numbers
-    explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or f.statements))
+    # One point explained without a figure, the rest said to be unknown or someone else's ("这块主要是平台组做的…gang
+    # 调度这些我就不太清楚了"), is a part of the answer named: where the rubric asks for numbers, that is a 2.
+    partial = f.numeric and (r.has("dont_know") or r.has("not_mine") or f.handed_off)
+    explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or (f.statements and not partial)))
                  or (f.statements >= 2 and (f.grounded >= 1 or not f.numeric))
                  # A rubric of judgements, not numbers (a behavioural one): the answer works with two of the
                  # points of a solid answer, in its own words, and the rest of the answer is about them.

@@ -1138,3 +1138,20 @@ def test_a_result_claimed_is_not_the_figure_a_marker_asks_for(ours):
     measured = score(ours, "zh", 12, "我们每个 step 记取 batch 的耗时，数据等待占 step 的 18%，调大 num_workers 加 prefetch 以后"
                                      "降到 2%。", q)
     assert credited(measured, "数据等待") is not None
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "这块主要是平台组做的，我这边算是用户。我们提交一个 PyTorchJob 的 yaml，operator 会把 MASTER_ADDR、RANK、WORLD_SIZE "
+           "这些环境变量注进去，然后容器里 torchrun 起来。gang 调度这些我就不太清楚了。"),
+    ("en", "That part was mostly the platform team's, I was a user. We submit a PyTorchJob yaml, the operator injects "
+           "MASTER_ADDR, RANK and WORLD_SIZE into the pods, then torchrun starts in the container. Gang scheduling I "
+           "don't really know."),
+])
+def test_one_point_without_a_figure_and_the_rest_unknown_or_handed_off_is_level_2(ours, lang, answer):
+    q = "你们的训练作业在 k8s 上是怎么拉起来的？" if lang == "zh" else "How do your training jobs get launched on k8s?"
+    a = score(ours, lang, 13, answer, q)
+    assert a.level == 2, (a.level, a.markers)
+    # Told as one's own, with nothing said to be unknown, the same point explained is a 3.
+    own = score(ours, lang, 13, answer.split("。", 1)[-1].replace("gang 调度这些我就不太清楚了。", "") if lang == "zh"
+                else answer.split("user. ", 1)[-1].replace(" Gang scheduling I don't really know.", ""), q)
+    assert own.level == 3, (own.level, own.markers)

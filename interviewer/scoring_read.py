@@ -169,6 +169,14 @@ _ROLE_TAG = re.compile(
     r"|(?:^|(?<=\n))[ \t#*]*(?:system|assistant|user|developer|grader|human|ai|interviewer|scorer|"
     r"系统|助手|用户|面试官|评分员|评分器)\s*[:：](?=[^\n]*(?:level|score|grad|rating|pass|end\b|ignore|interview|"
     r"rubric|candidate|hire|评分|打分|满分|通过|结束|忽略|面试|[45四五]\s*级|录用|候选人))[^\n]*)", re.I | re.S | re.M)
+# Notes of one's own work drop the "we" ("Turned on TE's overlap on a 30B run…", "Capped the comm SMs, kept it.",
+# "在一个 30B 的任务上开了…"): a sentence opening with a doing told as done.
+_TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|tried|moved|added|dropped|kept|bumped|"
+                          r"raised|lowered|enabled|disabled|replaced|rewrote|traced|bisected|pinned|tuned|repacked|"
+                          r"benchmarked|swapped|fixed|reverted|rolled|checked|timed|compared|drained|cordoned|"
+                          r"killed|restarted|resharded|sharded|found|isolated|upgraded|downgraded)\s"
+                          # "在一个 30B 的任务上开了…", "限了通信的 SM 数，保留了"
+                          r"|(?:在[^，。,]{0,20}上)?(?:开|加|改|换|关|限|测|试|调|切|砍|拆|合|重写|定位|抓)了")
 SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 
@@ -302,6 +310,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             # ", so W can be scheduled…": a clause that opens with "so" gives a consequence ("so far" does not).
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
             mine[0].cues["tradeoff"] += _weighed(ns)
+            mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
             # A before and an after of the candidate's own change is an outcome told ("took memory from 46 to 61
             # GB", "之前一次两三个小时；上了之后…半小时以内").
             mine[0].cues["outcome"] += len(FROM_TO.findall(ns)) + len(BEFORE_AFTER.findall(ns))

@@ -1155,3 +1155,18 @@ def test_one_point_without_a_figure_and_the_rest_unknown_or_handed_off_is_level_
     own = score(ours, lang, 13, answer.split("。", 1)[-1].replace("gang 调度这些我就不太清楚了。", "") if lang == "zh"
                 else answer.split("user. ", 1)[-1].replace(" Gang scheduling I don't really know.", ""), q)
     assert own.level == 3, (own.level, own.markers)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Partly. Turned on the userbuffer overlap on a 30B TP8 run, GEMMs chunked and pipelined with the all-gather. "
+           "The timeline said exposed TP comm dropped from 11% to 4% of the step, but the GEMMs got about 6% slower "
+           "because the comm kernels took SMs. Net end to end +3.5% tokens/s. Capped the comm SMs, kept it."),
+    ("zh", "部分有用。在一个 30B TP8 的任务上开了 userbuffer overlap，GEMM 切块和 all-gather 流水起来。时间线上暴露的 TP 通信"
+           "从 step 的 11% 降到 4%，但 GEMM 慢了大约 6%，因为通信 kernel 占了 SM。端到端净收益 +3.5% tokens/s。限了通信的 SM 数，保留了。"),
+])
+def test_notes_of_ones_own_work_without_we_are_the_candidates_own_in_both_languages(ours, lang, answer):
+    # English notes drop the subject as Chinese does ("Turned on…", "Capped the comm SMs, kept it."): a trade-off
+    # measured on the candidate's own run is judgement.
+    q = "TP 通信做了 overlap 以后真的有帮助吗？" if lang == "zh" else "Did overlapping the TP communication actually help?"
+    a = score(ours, lang, 8, answer, q)
+    assert a.level == 4, (a.level, a.markers)

@@ -345,9 +345,6 @@ def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rub
     return None
 
 
-_BASELINE = re.compile(r"基线|\bbaseline\b")
-
-
 def _naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> list[tuple[str, Clause]]:
     """Naive remedies the candidate offers as their own (not negated, not an old approach they replaced)."""
     out = []
@@ -355,7 +352,7 @@ def _naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> li
         kind = kind.removeprefix("naive:")
         if kind == "guess" and not low:
             continue
-        if kind == "default_config" and _BASELINE.search(_norm(" ".join(r.sentences))):
+        if kind == "default_config" and R.BASELINE.search(_norm(" ".join(r.sentences))):
             continue  # the baseline one improved on may well be the group's config ("基线是…组里之前定的")
         # Some remedies are only naive in a setting ("restart" where weights are synced), or where the
         # topic's own red flags name them.

@@ -1170,3 +1170,14 @@ def test_notes_of_ones_own_work_without_we_are_the_candidates_own_in_both_langua
     q = "TP 通信做了 overlap 以后真的有帮助吗？" if lang == "zh" else "Did overlapping the TP communication actually help?"
     a = score(ours, lang, 8, answer, q)
     assert a.level == 4, (a.level, a.markers)
+
+
+def test_the_baseline_being_the_first_version_is_no_story_in_either_language(ours):
+    # "最开始" tells a time something happened; "基线是我们最开始那版" names what was compared against, as "our initial
+    # config" does in English: the twins reach the same level.
+    zh = score(ours, "zh", 10, "基线是我们最开始那版配置，TP8 PP4，MFU 38%，按 6N 乘 token 数除以卡数乘稠密峰值算的；后来把 PP 改成 8 层"
+                               "交错，MFU 到 45%。", "你简历里写 MFU 提升了，基线是什么？")
+    en = score(ours, "en", 10, "The baseline was our initial config, TP8 PP4, MFU 38%, computed as 6N times tokens divided "
+                               "by GPU count times dense peak; later we moved to interleaved PP8 and MFU reached 45%.",
+               "Your résumé says MFU went up. What was the baseline?")
+    assert zh.level == en.level == 3, (zh.level, en.level)

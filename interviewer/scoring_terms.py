@@ -88,7 +88,10 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               # a result held against run-to-run noise ("loss inside the seed band")
               "seed band", "seed 波动", "种子波动",
               # a second instrument agreeing with the estimate ("nsys agreed: ~22% of the step")
-              "agreed", "吻合", "lined up", "对上了")
+              "agreed", "吻合", "lined up", "对上了",
+              # two loss curves laid over each other, and the gap between them ("按 token 数对齐看 loss 曲线，差在 0.01 以内")
+              "对齐看", "对齐了看", "曲线对齐", "差在", "aligned loss", "aligned the loss", "loss curves aligned",
+              "curves line up", "gap stayed within", "stayed within")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "量下来", "测下来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
               "nsight", "统计", "stats", "statistics", "打点", "埋点", "we time", "i time", "measured", "measure",
               "from the logs", "in the logs", "logs", "we saw", "dashboard",

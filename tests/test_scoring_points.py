@@ -1181,3 +1181,16 @@ def test_the_baseline_being_the_first_version_is_no_story_in_either_language(our
                                "by GPU count times dense peak; later we moved to interleaved PP8 and MFU reached 45%.",
                "Your résumé says MFU went up. What was the baseline?")
     assert zh.level == en.level == 3, (zh.level, en.level)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历写训练加速 30%，提升的是吞吐还是收敛时间？",
+     "主要是吞吐，每卡每秒 token 从 1.9K 到 2.35K；收敛的话按 token 数对齐看 loss 曲线，差在 0.01 以内。"),
+    ("en", "Your résumé says training got 30% faster. Throughput or time to convergence?",
+     "Mainly throughput, tokens per GPU per second went from 1.9K to 2.35K; for convergence we aligned loss curves by "
+     "tokens seen, within 0.01."),
+])
+def test_loss_curves_laid_over_each_other_are_a_check(ours, lang, question, answer):
+    # "按 token 数对齐看 loss 曲线，差在 0.01 以内" is the check "我们看了…对得上" is; with its numbers, judgement.
+    a = score(ours, lang, 10, answer, question)
+    assert a.level == 4, (a.level, a.danger_signals)

@@ -359,7 +359,7 @@ def _naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> li
         if needs and not (r.concepts & needs or _pick(signals, f"naive:{kind}", [], rubric)):
             continue
         for cl in r.clauses:
-            if _meant(cl.text, rx) and not _replaced(r.sentences[cl.sent], rx):
+            if _meant(cl.text, rx) and not _replaced(r.sentences[cl.sent], rx, " ".join(r.sentences[cl.sent:])):
                 out.append((kind, cl))
                 break
     return out
@@ -460,14 +460,22 @@ _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?still|(?
 _IF_NOT = re.compile(r"不行(?:就|的话|再)")
 
 
-def _replaced(sentence: str, remedy: re.Pattern) -> bool:
+def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:
     """The remedy is an approach the candidate left ("之前用默认的，后来…"), by a word outside the remedy's own
-    wording ("组里之前定的" is one remedy, not a replaced one)."""
+    wording ("组里之前定的" is one remedy, not a replaced one). `rest` is the answer from this sentence on: a remedy
+    told as earlier ("之前", "originally") was left only if a change follows ("后来改成…", "now we…"); "组里之前启动脚本
+    里就这么配的，我们直接拿来用了" is still in use."""
     n = _norm(sentence)
     own = [(m.start(), m.end()) for m in remedy.finditer(n)]
+    changed = bool(_CHANGED.search(_norm(rest)))
     # "实在不行就从头重跑" is the next step if this one fails, not a remedy found wanting.
     return any(not any(a <= m.start() < b for a, b in own) and not _IF_NOT.match(n, m.start())
+               and (changed or not _EARLIER.fullmatch(m.group()))
                for m in _meant(sentence, _CUE["naive_neg"]))
+
+
+_EARLIER = re.compile(r"之前|以前|原来|used to|before we|previously|originally")
+_CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|(?:later|now|then we|switched|moved to|replaced|changed)")
 
 
 def _clause_quote(r: Reading, cl: Clause) -> str:

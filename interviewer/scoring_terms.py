@@ -305,6 +305,9 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "inherited the", "was already set", "were already set", "set before i joined",
                        "someone else chose", "someone else picked",
                        # ...or found in the config or recipe one started from ("config 里原来就是这么写的").
+                       # ...or reused as it was ("启动脚本里就这么配的，我们直接拿来用了")
+                       "就这么配的", "直接拿来用", "拿来就用", "直接拿过来用", "照搬", "just reused", "reused it as is",
+                       "used it as is", "took it as is", "kept it as is",
                        "原来就是这么写", "原来就这么写", "原来就是这么配", "原来就这么配", "本来就是这么设", "本来就这么配",
                        "照着模板", "模板里就是", "recipe we started from", "from the recipe", "came with the recipe",
                        "the recipe's settings", "settings from the", "kept the defaults",

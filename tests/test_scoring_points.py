@@ -1194,3 +1194,18 @@ def test_loss_curves_laid_over_each_other_are_a_check(ours, lang, question, answ
     # "按 token 数对齐看 loss 曲线，差在 0.01 以内" is the check "我们看了…对得上" is; with its numbers, judgement.
     a = score(ours, lang, 10, answer, question)
     assert a.level == 4, (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "TP8 PP8，一个副本 64 卡，剩下 DP32。这个是组里之前 Megatron 启动脚本里就这么配的，我们直接拿来用了。"),
+    ("en", "TP8 PP8, one replica is 64 GPUs, the rest DP32. That was in the team's Megatron launch script already, we "
+           "just reused it as is."),
+])
+def test_a_configuration_reused_as_it_was_gets_the_packs_own_flag(ours, lang, answer):
+    # "之前" tells where the setting came from; with no change after it ("后来改成…") the setting is still the one used.
+    q = "各并行度是怎么定下来的？" if lang == "zh" else "How did you choose the parallel degrees?"
+    a = score(ours, lang, 3, answer, q)
+    assert a.level == 2
+    assert any("默认配置" in d.signal or "default config" in d.signal for d in a.danger_signals), a.danger_signals
+    left = score(ours, "zh", 3, "之前用的是默认配置 TP8 PP4，后来按显存账改成 TP4 PP8，MFU 从 38% 到 45%。", q)
+    assert not any("默认配置" in d.signal or "default config" in d.signal for d in left.danger_signals)

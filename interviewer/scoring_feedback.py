@@ -60,11 +60,18 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     return _clip(best)
 
 
+_GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|同时|and then|then|and)(?![a-z])", re.I)
+
+
 def _shown(marker: str, part: str) -> str:
     """The clause of the marker a part belongs to, as written (a part cut at a bracket reads as a fragment); the
     whole marker without its example ("…逐项解释它是怎么定下来的，如 70B、…1024 卡取 TP8 PP4 DP32" is no point to learn)."""
-    for piece in split_top(marker, ("，", "；", ";", "、")):
+    pieces = split_top(marker, ("，", "；", ";", "、"))
+    for i, piece in enumerate(pieces):
         if part.strip() and part.strip() in piece and part.strip() != marker.strip():
+            # "并说出下次发现与定位各缩短到多久", "再压通信与气泡" go on from the clause before: named with it.
+            if i and _GOES_ON.match(piece.strip()):
+                return pieces[i - 1].rstrip() + "，" + piece.strip()
             return piece
     example = example_start(marker)
     return marker[:example].rstrip(" ，,（(") if example is not None else marker

@@ -1209,3 +1209,13 @@ def test_a_configuration_reused_as_it_was_gets_the_packs_own_flag(ours, lang, an
     assert any("默认配置" in d.signal or "default config" in d.signal for d in a.danger_signals), a.danger_signals
     left = score(ours, "zh", 3, "之前用的是默认配置 TP8 PP4，后来按显存账改成 TP4 PP8，MFU 从 38% 到 45%。", q)
     assert not any("默认配置" in d.signal or "default config" in d.signal for d in left.danger_signals)
+
+
+def test_feedback_names_a_clause_that_goes_on_from_the_one_before_together_with_it(ours):
+    # "…固化成防线（…），并说出下次发现与定位各缩短到多久": the "并…" clause alone is a fragment.
+    from interviewer.scoring_feedback import _shown
+    marker = next(m for m in ours["zh"].topic(15).markers if "并说出下次发现" in m)
+    shown = _shown(marker, "并说出下次发现与定位各缩短到多久")
+    assert shown.startswith("事后把排查固化成防线") and shown.endswith("并说出下次发现与定位各缩短到多久"), shown
+    marker = next(m for m in ours["zh"].topic(3).markers if "再压通信与气泡" in m)
+    assert _shown(marker, "再压通信与气泡") == "定并行度时先让显存装下，再压通信与气泡"

@@ -96,8 +96,9 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
                 f"The answer did not address the question; it asked about \"{target}\".")
     if level == 1:
         target = point or rung
-        return (f"先讲清「{target}」的机制，带一个具体数字。" if zh else
-                f"Explain how \"{target}\" works, with one concrete number.")
+        # The point may itself be a "how…" ("how a real configuration was chosen"): "explain how how…" reads badly.
+        return (f"先把「{target}」讲清楚，带一个具体数字。" if zh else
+                f"Work through \"{target}\", with one concrete number.")
     if level == 2:
         if f.claims and not f.credited:
             lead = "数字要有出处：" if zh else "Give the source of your numbers: "

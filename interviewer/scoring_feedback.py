@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from interviewer.scoring_rubric import Rubric, example_start, in_example
 from interviewer.skills import Topic
-from interviewer.textutil import split_top
+from interviewer.textutil import has_cjk, split_top
 
 if TYPE_CHECKING:  # pragma: no cover
     from interviewer.scoring import DangerHit
@@ -60,18 +60,24 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     return _clip(best)
 
 
-_GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|同时|and then|then|and)(?![a-z])", re.I)
+_EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writes|computes|estimates|"
+                        r"records|checks|compares|watches|merges|sends|reads|tells|splits|fits|bisects|times|fixes|"
+                        r"keeps|sets|picks|measures|adds|cuts|avoids|retests|says|has|can)\b)")
+_GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
 
 
 def _shown(marker: str, part: str) -> str:
     """The clause of the marker a part belongs to, as written (a part cut at a bracket reads as a fragment); the
     whole marker without its example ("…逐项解释它是怎么定下来的，如 70B、…1024 卡取 TP8 PP4 DP32" is no point to learn)."""
-    pieces = split_top(marker, ("，", "；", ";", "、"))
+    # An English clause is set off by a comma before its verb ("…merges with online softmax, uses 2×CP chunks in a
+    # zigzag assignment…"), as a Chinese one by "，"; a comma inside a list ("which slice of time fusion, CUDA graphs,
+    # larger micro-batches…") sets off no clause.
+    pieces = split_top(_EN_CLAUSE.sub("\x1f", marker), ("，", "；", ";", "、", "\x1f"))
     for i, piece in enumerate(pieces):
         if part.strip() and part.strip() in piece and part.strip() != marker.strip():
             # "并说出下次发现与定位各缩短到多久", "再压通信与气泡" go on from the clause before: named with it.
             if i and _GOES_ON.match(piece.strip()):
-                return pieces[i - 1].rstrip() + "，" + piece.strip()
+                return pieces[i - 1].rstrip() + ("，" if has_cjk(piece) else ", ") + piece.strip()
             return piece
     example = example_start(marker)
     return marker[:example].rstrip(" ，,（(") if example is not None else marker

@@ -1053,7 +1053,8 @@ def test_feedback_after_a_miss_is_about_the_question_not_the_resume_line_it_quot
     q = ("Let's park that and look at another area. Your résumé says “Led the long-context extension from 8K to 128K "
          "tokens with…”. How was load balanced under the causal mask?")
     a = score(ours, "en", 7, "I'm not sure, I never looked at that.", q)
-    assert "ring attention" in a.feedback and "auxiliary" not in a.feedback, a.feedback
+    # The clause of the ring-attention marker the question asked for, not the MoE one the résumé line brushed.
+    assert "zigzag assignment under the causal mask" in a.feedback and "auxiliary" not in a.feedback, a.feedback
 
 
 def test_a_flag_of_lacking_something_is_not_raised_on_its_words_in_passing(ours):
@@ -1219,3 +1220,13 @@ def test_feedback_names_a_clause_that_goes_on_from_the_one_before_together_with_
     assert shown.startswith("事后把排查固化成防线") and shown.endswith("并说出下次发现与定位各缩短到多久"), shown
     marker = next(m for m in ours["zh"].topic(3).markers if "再压通信与气泡" in m)
     assert _shown(marker, "再压通信与气泡") == "定并行度时先让显存装下，再压通信与气泡"
+
+
+def test_feedback_names_the_english_clause_of_a_marker_the_question_asked_for(ours):
+    # "How was load balanced under the causal mask?" asks for the zigzag clause, not ring attention's opening.
+    from interviewer.scoring_feedback import _shown
+    marker = next(m for m in ours["en"].topic(7).markers if "zigzag" in m)
+    assert _shown(marker, "uses 2×CP chunks in a zigzag assignment under the causal mask").startswith("uses 2×CP chunks")
+    # A comma inside a list sets off no clause: the point is named whole.
+    marker = next(m for m in ours["en"].topic(10).markers if "which slice of time" in m)
+    assert _shown(marker, "which slice of time fusion").startswith("says which slice of time fusion, CUDA graphs")

@@ -91,7 +91,10 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "agreed", "吻合", "lined up", "对上了",
               # two loss curves laid over each other, and the gap between them ("按 token 数对齐看 loss 曲线，差在 0.01 以内")
               "对齐看", "对齐了看", "曲线对齐", "差在", "aligned loss", "aligned the loss", "loss curves aligned",
-              "curves line up", "gap stayed within", "stayed within")
+              "curves line up", "gap stayed within", "stayed within",
+              # a measurement held against the estimate made before it ("实测 step 时间和估算差 3% 以内")
+              "和估算", "与估算", "跟估算", "比估算", "of the estimate", "of that estimate", "of our estimate",
+              "against the estimate", "against our estimate", "than estimated", "as estimated")
 PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", "量下来", "测下来", "监控", "日志", "抓了", "抓 ", "profiler", "nsys",
               "nsight", "统计", "stats", "statistics", "打点", "埋点", "we time", "i time", "measured", "measure",
               "from the logs", "in the logs", "logs", "we saw", "dashboard",

@@ -626,6 +626,8 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
 # A red flag of doing X without Y ("packing 不加文档掩码", "packs without document masks") is shown by saying X is
 # fine as it is ("拼好直接训就行，反正本来就是 causal mask，不会有什么问题"), not by saying what Y it needs.
 FLAG_WITHOUT = re.compile(r"不加|不带|\bwithout\b")
+_LACKING = R.cue_regex(("不加", "没加", "不带", "没带", "没有", "没用", "不用", "不做", "没做", "without", "no ", "not ",
+                        "n't", "never", "skip", "skipped"))
 FINE = R.cue_regex(("就行", "就够", "就可以了", "没问题", "不会有什么问题", "不会有问题", "没什么问题", "不用管", "直接训",
                     "is fine", "it's fine", "that's fine", "is enough", "no problem", "doesn't matter", "just train",
                     "train on it directly", "train directly", "works fine", "nothing special"))
@@ -789,4 +791,6 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
     if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:
         return c  # said, with both things named, it stands whatever else the answer shows
+    if FLAG_WITHOUT.search(R.norm(signal)) and not _LACKING.search(R.norm(w.text)):
+        return None  # "built the packing with document masks" names the flag's words and does the opposite
     return c if (level or 1) <= 2 else None

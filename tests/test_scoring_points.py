@@ -1242,3 +1242,16 @@ def test_feedback_names_the_english_clause_of_a_marker_the_question_asked_for(ou
 def test_a_measurement_held_against_the_estimate_is_a_check(ours, lang, answer):
     q = "What made you choose that over the alternatives?" if lang == "en" else "为什么这么选，而不是别的切法？"
     assert score(ours, lang, 3, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, topic, answer, raised", [
+    ("en", 7, "I was on the data side mostly; I built the packing with document masks using flash-attn varlen and "
+              "cu_seqlens, and reset position ids per document.", False),
+    ("zh", 12, "我们 packing 的时候加了文档掩码，用 flash-attn 的 varlen 和 cu_seqlens，每篇文档重置位置编号。", False),
+    ("zh", 12, "我们 packing 的时候没加文档掩码，直接拼成 4K 训。", True),
+])
+def test_a_flag_of_doing_x_without_y_is_not_raised_by_doing_x_with_y(ours, lang, topic, answer, raised):
+    # Seen in an en session: "packs without document masks" quoted "I built the packing with document masks…".
+    a = score(ours, lang, topic, answer, "packing 要注意什么？" if lang == "zh" else "What did you own there?")
+    hit = any("document mask" in d.signal or "文档掩码" in d.signal for d in a.danger_signals)
+    assert hit is raised, a.danger_signals

@@ -181,15 +181,29 @@ def _topic_terms(rubric: Rubric, text: str) -> frozenset[str]:
     return rubric.terms_of(text)
 
 
-def asked_topic(topic: Topic, question: str) -> Topic:
+_OWN_PART = re.compile(r"负责的是哪|自己负责的|负责哪一?块|哪一块是你|which (?:piece|part)\b.*\byou|did you own|your own part|"
+                       r"what did you (?:own|do) yourself")
+
+
+def asked_topic(topic: Topic, question: str, answer: str = "") -> Topic:
     """The topic a question is about: its chain's, unless the question plainly belongs to another topic of the pack
-    ("MFU 是按什么口径算的？" asked in a chain on parallel layouts is judged by MFU's markers)."""
+    ("MFU 是按什么口径算的？" asked in a chain on parallel layouts is judged by MFU's markers).
+
+    A question after the candidate's own part that names nothing of the field ("Which piece of that project did you
+    own yourself?") leaves the subject to the answer: one more about another topic's own subject than the chain's is
+    judged by it. (A follow-up such as "能举一个例子吗？" stays with its chain, whatever the example mentions.)"""
     pack = topic.pack
     if pack is None or not question or topic not in pack.topics:
         return topic
     rubric = rubric_for(_docs(topic, []), topic.vocabulary)
     # What the question itself names, not the résumé line or the answer it quotes.
     asked = frozenset(x for x in _topic_terms(rubric, _ANY_QUOTE.sub(" ", question)) if x.startswith("c:"))
+    if not asked and answer and _OWN_PART.search(_norm(question)):
+        said = frozenset(x for x in _topic_terms(rubric, answer) if x.startswith("c:"))
+        mine = sorted(((sum(rubric.weight(x) for x in said & _own_concepts(t)), t is topic, t.index, t)
+                       for t in pack.topics), key=lambda x: x[:3], reverse=True)
+        # The answer's subject most, and more than the chain's own (a tie stays where it is).
+        return mine[0][3] if mine[0][0] > 0 and mine[0][0] > mine[1][0] else topic
 
     def fit(t: Topic, text: str) -> float:
         return sum(rubric.weight(x) for x in asked & _topic_terms(rubric, text))

@@ -221,7 +221,7 @@ class Session:
         question = self.pending_question.text if self.pending_question else ""
         reading = None
         if command is None and chain is not None:
-            topic, danger = self._judged_by(chain, question)
+            topic, danger = self._judged_by(chain, question, text)
             # What earlier answers showed of this topic is not sent back as this answer's missing point.
             shown = frozenset(h.marker for x in answer_turns(t.turns)
                               if x.assessment and x.assessment.topic == topic.title for h in x.assessment.markers)
@@ -237,14 +237,15 @@ class Session:
         self._save()
         # Only real answers go to an LLM scorer: a goodbye or a refusal has nothing to assess.
         if reading is not None and reading.level is not None and self.scorer.name != "offline":
-            self._score_later(turn, *self._judged_by(chain, question), question)
+            self._score_later(turn, *self._judged_by(chain, question, text), question)
         return turn
 
-    def _judged_by(self, chain: Chain, question: str) -> tuple[Topic, list[str]]:
+    def _judged_by(self, chain: Chain, question: str, answer: str) -> tuple[Topic, list[str]]:
         """The topic an answer is scored against, with its red flags: the chain's, unless the question asked about
-        another topic's subject ("MFU 是按什么口径算的？" in a chain on parallel layouts)."""
+        another topic's subject ("MFU 是按什么口径算的？" in a chain on parallel layouts), or named none and the answer
+        took up another's ("which piece did you own?" - "the packing, with document masks…")."""
         own = self._topic(chain)
-        topic = asked_topic(own, question)
+        topic = asked_topic(own, question, answer)
         return (own, chain.danger_signals) if topic is own else (topic, self.pack.danger_for(topic.title))
 
     def _covers(self, text: str, asked: str, answered: bool) -> list[Covered]:

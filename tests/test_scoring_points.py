@@ -1255,3 +1255,22 @@ def test_a_flag_of_doing_x_without_y_is_not_raised_by_doing_x_with_y(ours, lang,
     a = score(ours, lang, topic, answer, "packing 要注意什么？" if lang == "zh" else "What did you own there?")
     hit = any("document mask" in d.signal or "文档掩码" in d.signal for d in a.danger_signals)
     assert hit is raised, a.danger_signals
+
+
+@pytest.mark.parametrize("lang, chain_topic, question, answer, judged", [
+    ("en", 7, "Understood, that part wasn't yours. Which piece of that project did you own yourself?",
+     "I was on the data side mostly; I built the packing with document masks using flash-attn varlen and cu_seqlens, "
+     "and reset position ids per document.", 12),
+    ("zh", 15, "明白，那部分不是你做的。那在这件事里，你自己具体负责的是哪一块？", "我负责 checkpoint，异步保存，阻塞从 3 分钟降到 10 秒。", 11),
+    # An answer on the chain's own subject, or on none, stays with the chain.
+    ("en", 7, "Which piece of that project did you own yourself?", "I did the CP part: ring attention with zigzag chunks.", 7),
+    ("en", 7, "Which piece of that project did you own yourself?", "Mostly the evaluation scripts.", 7),
+])
+def test_a_question_naming_nothing_of_the_field_is_judged_by_the_subject_the_answer_takes_up(
+        ours, lang, chain_topic, question, answer, judged):
+    from interviewer.scoring import asked_topic
+    t = asked_topic(ours[lang].topic(chain_topic), question, answer)
+    assert t.index == judged, t.title
+    if judged != chain_topic:  # and it is no answer to another question there
+        a = score(ours, lang, judged, answer, question)
+        assert a.level >= 2 and not any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)

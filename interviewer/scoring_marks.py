@@ -708,17 +708,27 @@ _IT_IS = re.compile(r"^(?:(?:i think|i guess|i believe|well|so|um|hmm|honestly),
 
 
 def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[str]) -> Credit | None:
-    """A conflation shown across the question and the answer's opening: "How do you compute MFU?" - "I think it's
-    basically the GPU utilization, what nvidia-smi shows." The question names one of the two things, the opening
-    equates the other with it and names nothing of the first."""
-    if not given or not r.clauses or not _IT_IS.match(R.norm(r.clauses[0].text)):
+    """A conflation shown across the question and the answer: "How do you compute MFU?" - "I think it's basically the
+    GPU utilization, what nvidia-smi shows", or "What MFU did you reach?" - "About 95%. nvidia-smi showed the GPUs
+    fully utilized the whole time". The question names one of the two things; the answer never names it, nor the
+    flag's other alternative ("the sparse peak", FLOPs), and offers the other thing in its place: in an opening that
+    says what the asked thing is ("it's…", "就是…"), or anywhere, as what it went by, not denied."""
+    if not given or not r.clauses:
         return None
-    w = next((w for w in windows(r, rubric) if w.clauses == [r.clauses[0]]), None)
-    if w is None or w.terms & given:
-        return None
+    own = [w for w in windows(r, rubric) if not negated(w) and not _NEGATION.search(R.norm(w.text))]
+    said = frozenset().union(*(w.terms for w in windows(r, rubric)))
+    opening = next((w for w in own if w.clauses == [r.clauses[0]]), None) if _IT_IS.match(
+        R.norm(r.clauses[0].text)) else None
     for point in item.parts:
         asked, other = point.terms & given, point.terms - given
-        if asked and other and other <= w.terms:
+        if not asked or not other:
+            continue
+        if opening is not None and other <= opening.terms and not opening.terms & asked:
+            return Credit(item.text, opening, point, frozenset(other | asked), 1.0)
+        if said & asked or (item.whole.terms - point.terms) & said:
+            continue
+        w = next((w for w in own if other <= w.terms), None)
+        if w is not None:
             return Credit(item.text, w, point, frozenset(other | asked), 1.0)
     return None
 

@@ -1274,3 +1274,16 @@ def test_a_question_naming_nothing_of_the_field_is_judged_by_the_subject_the_ans
     if judged != chain_topic:  # and it is no answer to another question there
         a = score(ours, lang, judged, answer, question)
         assert a.level >= 2 and not any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("answer, flagged", [
+    ("We were at about 95%. nvidia-smi showed the GPUs fully utilized the whole time, so compute was basically "
+     "saturated.", True),
+    # Utilisation named beside the FLOPs it is not: no conflation.
+    ("About 41%: achieved FLOPs from 6N times tokens per second over the dense peak. GPU utilization in nvidia-smi was "
+     "near 100%, which says little.", False),
+])
+def test_the_asked_figure_given_with_utilisation_as_its_only_basis_takes_one_for_the_other(ours, answer, flagged):
+    a = score(ours, "en", 10, answer, "What MFU did you reach on your last run, and how did you compute it?")
+    assert any("passes off" in d.signal for d in a.danger_signals) is flagged, a.danger_signals
+    assert (a.level == 1) is flagged

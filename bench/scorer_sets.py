@@ -21,7 +21,11 @@ within one 1.000, Spearman .818, order not kept (the level-4 g4en at 3.0, tied w
 since. Last, ours_heldout7.jsonl (48) and candidates6.jsonl (6 candidates), written blind at the end of that stop and
 not tuned on: heldout7 exact .688, within one 1.000, Spearman .914, danger recall .786 (the scorer before the stop:
 .604, .979, .854); candidates6 answers exact .750, within one .972, Spearman .847 (before: .722, .972, .824), order
-not kept (the level-1 h1en at 2.5, level with the level-3 h3en).
+not kept (the level-1 h1en at 2.5, level with the level-3 h3en). Read and tuned on the next stop, when
+ours_heldout8.jsonl (48) and candidates7.jsonl (6 candidates) were written blind at its start and first measured
+mid-stop, after its first changes: heldout8 exact .729, within one .979, Spearman .897, danger recall .824 (the
+scorer at the start of that stop: .688, .979, .891); candidates7 answers exact .639, within one .972, Spearman .733
+(start: .611, .972, .715), order not kept (the level-4 c4en at 3.0, level with the level-3 candidates). Read since.
 """
 
 from __future__ import annotations

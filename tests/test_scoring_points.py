@@ -1287,3 +1287,12 @@ def test_the_asked_figure_given_with_utilisation_as_its_only_basis_takes_one_for
     a = score(ours, "en", 10, answer, "What MFU did you reach on your last run, and how did you compute it?")
     assert any("passes off" in d.signal for d in a.danger_signals) is flagged, a.danger_signals
     assert (a.level == 1) is flagged
+
+
+def test_a_slow_node_story_told_in_per_rank_timings_is_on_the_question(ours):
+    # It never says "straggler" again; per-rank timers and CPU steal are how a slow node is found and what it was.
+    a = score(ours, "en", 14, "Three weeks ago. Step time on a 512-GPU job went from 3.4 to 3.9 seconds. Per-rank timers: "
+                              "one rank had the shortest collective wait and the longest compute. The host had heavy CPU "
+                              "steal from another daemon. Found it in about 25 minutes, fixed the CPU affinity, reran GEMM "
+                              "and nccl-tests on that node before putting it back.", "When did you last find a straggler?")
+    assert a.level == 4 and not any("another question" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)

@@ -311,7 +311,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT})
             # ", so W can be scheduled…": a clause that opens with "so" gives a consequence ("so far" does not).
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
-            mine[0].cues["tradeoff"] += _weighed(ns)
+            mine[0].cues["tradeoff"] += _weighed(ns) + _chosen(ns)
             mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
             if BASELINE.search(ns):  # "基线是我们最开始那版配置": the version compared against, no time something happened
                 mine[0].cues["incident"] -= min(mine[0].cues["incident"], len(_EARLY.findall(ns)))
@@ -329,6 +329,15 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
                     break
     _aggregate(r)
     return r
+
+
+_RATHER = cue_regex(("而不是", "而非", "rather than", "instead of"))
+
+
+def _chosen(sentence: str) -> int:
+    """One option chosen over another for a reason given in the sentence ("最后选的是 TP4 加 CP2 而不是复制 KV 头，因为复制后
+    显存翻倍", "we went with X rather than Y because…"): a choice weighed, not a contrast named."""
+    return int(bool(_RATHER.search(sentence)) and bool(CUES["causal"].search(sentence)))
 
 
 def _weighed(sentence: str) -> int:

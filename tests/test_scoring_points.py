@@ -1296,3 +1296,15 @@ def test_a_slow_node_story_told_in_per_rank_timings_is_on_the_question(ours):
                               "steal from another daemon. Found it in about 25 minutes, fixed the CPU affinity, reran GEMM "
                               "and nccl-tests on that node before putting it back.", "When did you last find a straggler?")
     assert a.level == 4 and not any("another question" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "KV 头只有 4 个、TP=8 时只能复制 KV 头。我们在一个 32B、4 个 KV 头的模型上碰到了，最后选的是 TP4 加 CP2 而不是复制 KV 头，"
+           "因为复制后 KV 投影和激活那部分显存翻倍，测下来 TP4+CP2 吞吐高 7% 左右。"),
+    ("en", "With 4 KV heads and TP=8 you have to replicate KV heads. We hit it on a 32B model with 4 KV heads and went "
+           "with TP4 plus CP2 rather than replicating, because replication doubles the KV projection and activation "
+           "memory; measured, TP4+CP2 was about 7% faster."),
+])
+def test_one_option_chosen_over_another_for_a_reason_is_a_trade_off(ours, lang, answer):
+    q = "GQA 的 KV 头数比 TP 度少的时候怎么办？" if lang == "zh" else "What if GQA has fewer KV heads than the TP degree?"
+    assert score(ours, lang, 4, answer, q).level == 4

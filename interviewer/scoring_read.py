@@ -332,12 +332,16 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
 
 
 _RATHER = cue_regex(("而不是", "而非", "rather than", "instead of"))
+# A limit kept for what it prevents ("had to cap it at one save in flight, otherwise host memory blew up").
+_OR_ELSE = re.compile(r"(?:otherwise|否则|不然)[^。.;；]{0,30}?(?:blew up|blow up|blows up|\boom|ooms?\b|爆|挂|崩|crash|hang)")
 
 
 def _chosen(sentence: str) -> int:
     """One option chosen over another for a reason given in the sentence ("最后选的是 TP4 加 CP2 而不是复制 KV 头，因为复制后
-    显存翻倍", "we went with X rather than Y because…"): a choice weighed, not a contrast named."""
-    return int(bool(_RATHER.search(sentence)) and bool(CUES["causal"].search(sentence)))
+    显存翻倍", "we went with X rather than Y because…"), or a limit kept for the failure it prevents: a choice
+    weighed, not a contrast named."""
+    return int(bool(_RATHER.search(sentence)) and bool(CUES["causal"].search(sentence))
+               or bool(_OR_ELSE.search(sentence)))
 
 
 def _weighed(sentence: str) -> int:

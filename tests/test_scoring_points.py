@@ -1308,3 +1308,15 @@ def test_a_slow_node_story_told_in_per_rank_timings_is_on_the_question(ours):
 def test_one_option_chosen_over_another_for_a_reason_is_a_trade_off(ours, lang, answer):
     q = "GQA 的 KV 头数比 TP 度少的时候怎么办？" if lang == "zh" else "What if GQA has fewer KV heads than the TP degree?"
     assert score(ours, lang, 4, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Writing about 1 TB at roughly 25 GB/s, blocking went from about 60 s to 6 s once we went async: we copy the "
+           "shards to pinned host memory and a background thread writes them. We did have to cap it at one save in "
+           "flight, otherwise host memory blew up."),
+    ("zh", "1 TB、聚合带宽约 25 GB/s，改成异步后阻塞从 60 秒降到 6 秒：我们先拷到锁页内存，后台线程再写盘。同时只允许一个保存在写，"
+           "不然主机内存会爆。"),
+])
+def test_a_limit_kept_for_the_failure_it_prevents_is_a_trade_off(ours, lang, answer):
+    q = "How long did a save block training, before and after going async?" if lang == "en" else "异步前后一次保存各阻塞多久？"
+    assert score(ours, lang, 11, answer, q).level == 4

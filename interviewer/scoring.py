@@ -338,7 +338,7 @@ def _wrong(flag: DangerHit, vocab: Vocabulary) -> bool:
     apart shown by saying they are the same ("BF16 和 FP16 其实差不多")."""
     n = _norm(flag.signal)
     if M.APART.search(n):
-        return bool(M.EQUATES.search(_norm(flag.evidence)))
+        return M.equates(flag.evidence)
     if M.FLAG_RATHER.search(n):  # "不知道 1F1B 省的是激活而非气泡" shown by "1F1B 把气泡消除了"
         said = _norm(flag.evidence)
         return bool(M.GONE.search(said)) and not _CUE["dont_know"].search(said)  # not "没细看…论文里说接近零气泡"

@@ -38,6 +38,16 @@ _BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", 
                              "resubmit", "重新提交", "重提"))
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
 EQUATES = R.cue_regex(T.EQUATES)
+# Two things each defined in turn ("algbw is the algorithm bandwidth and busbw is the bus bandwidth", "A 是…，B 是…")
+# are told apart, not equated.
+_EACH_DEFINED = re.compile(r"\b(?:is|are|means)\b[^,，;；]*?(?:,|，|;|；|\band\b)\s*(?:the\s+)?[\w-]+\s+(?:is|are|means)\b"
+                           r"|是[^,，;；]*?[,，;；]\s*[\w-]+\s*(?:则|就)?是")
+
+
+def equates(text: str) -> bool:
+    """The text says two things are one ("BF16 和 FP16 其实差不多", "MFU is basically the GPU utilization")."""
+    n = R.norm(text)
+    return bool(EQUATES.search(n)) and not _EACH_DEFINED.search(n)
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
     ("ignorance", T.FLAG_IGNORANCE), ("naive", T.FLAG_NAIVE), ("misconception", T.FLAG_MISCONCEPTION))}
 
@@ -757,7 +767,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
         said = " ".join(cl.text for cl in naming)
         # Two things one concept covers ("BF16", "FP16": precision) are each named in the flag's own words.
-        return bool(EQUATES.search(R.norm(said))) and named <= literal_terms(said)
+        return equates(said) and named <= literal_terms(said)
 
     # Not telling two things apart ("说不出 BF16 与 FP16 的差别") is shown by saying they are the same, as a
     # conflation is ("BF16 和 FP16 其实差不多"), with no "but" that sets them apart after all ("both are 16 bits

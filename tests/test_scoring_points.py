@@ -1320,3 +1320,16 @@ def test_one_option_chosen_over_another_for_a_reason_is_a_trade_off(ours, lang, 
 def test_a_limit_kept_for_the_failure_it_prevents_is_a_trade_off(ours, lang, answer):
     q = "How long did a save block training, before and after going async?" if lang == "en" else "异步前后一次保存各阻塞多久？"
     assert score(ours, lang, 11, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, answer, flagged", [
+    ("en", "algbw is the algorithm bandwidth and busbw is the bus bandwidth. I don't remember the exact formula.", False),
+    ("zh", "algbw 是算法带宽，busbw 是总线带宽，具体公式我记不清了。", False),
+    ("zh", "algbw 和 busbw 其实差不多，都是带宽。", True),
+])
+def test_two_things_each_defined_in_turn_are_told_apart_not_equated(ours, lang, answer, flagged):
+    q = "nccl-tests 里 algbw 和 busbw 有什么区别？" if lang == "zh" else "What's the difference between algbw and busbw?"
+    a = score(ours, lang, 9, answer, q)
+    hit = any("algbw" in d.signal and ("分不清" in d.signal or "tell" in d.signal) for d in a.danger_signals)
+    assert hit is flagged, a.danger_signals
+    assert (a.level == 1) is flagged

@@ -349,7 +349,12 @@ def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rub
     """The rubric signal of this kind that fits; for ignorance, the one about the terms nearest the cue."""
     cands = [s for s in signals if _signal_kind(s, rubric.vocab) == kind]
     if kind != "ignorance":
-        return cands[0] if cands else None
+        # The flag about what the answer and the question speak of: "reruns from scratch whenever NaN appears" is no
+        # flag of a hang answered by a restart (the generic one says it).
+        if not near:
+            return cands[0] if cands else None
+        fit = [(len((rubric.item(s).whole.terms | literal_terms(s, False)) & near[0]), -i, s) for i, s in enumerate(cands)]
+        return max(fit)[2] if fit and max(fit)[0] > 0 else None
     for terms in near:
         scored = [(sum(rubric.weight(t) for t in rubric.item(s).whole.terms & terms), -i, s)
                   for i, s in enumerate(cands)]
@@ -559,7 +564,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             add(fits or _generic("ignorance", lang), _clause_quote(r, cl))
     if low:  # "只会重启": only an answer with nothing better in it offers the naive remedy as its answer
         for kind, cl in _naive_hits(r, low, own, rubric):
-            add(_pick(own, f"naive:{kind}", [], rubric) or _generic("naive", lang), _clause_quote(r, cl))
+            text = " ".join([*r.sentences, question])
+            near = [rubric.terms_of(text) | literal_terms(text, False)]
+            add(_pick(own, f"naive:{kind}", near, rubric) or _generic("naive", lang), _clause_quote(r, cl))
     # An answer to another question is at 1 for what it does not answer, not for ignorance of what it does say
     # (a ring-attention answer to a rendezvous question knows the causal mask's imbalance it explains).
     judged = 2 if f.off_question and level == 1 else level

@@ -213,7 +213,7 @@ def _fits(rubric: Rubric, point: Point, hit: frozenset[str], weight: float, whol
 
 
 def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: bool = False,
-         accept=None, given: frozenset[str] = frozenset()) -> Credit | None:
+         accept=None, given: frozenset[str] = frozenset(), offered: bool = False) -> Credit | None:
     """The window that shows the item best (highest coverage, then the shortest) and that `accept` takes.
 
     `given` are the question's terms: a question that names the subject ("为什么要 gang 调度？") lets the answer
@@ -238,7 +238,10 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     examples = frozenset(p for p in parts if in_example(item.text, p.text))
     for point in (item.whole, *parts):
         words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
-        points.append((point, words, min(2, _distinct(words)), any(not t.startswith("z:") for t in words)))
+        # A remedy offered for what the question named need not name it again ("Have you seen a job hang?" -
+        # "we kill the job and restart it"): its own words are what the answer must say.
+        need = min(2, _distinct(words - given) if offered else _distinct(words))
+        points.append((point, words, need, any(not t.startswith("z:") for t in words)))
     figures = "number" in item.cues  # "能算三级各省的显存": "每卡 29 GB" says the memory it computes
     for w in windows(r, rubric):
         if short and len(w.clauses) > 4:
@@ -786,7 +789,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         c = best(r, rubric, item, strict=not own, short=True, accept=lambda c: _argued(r, rubric, signal, c))
         if c is not None and not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))):
             return c
-    c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None)
+    c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None,
+             given=given if own and kind == "naive" else frozenset(), offered=own and kind == "naive")
     if c is None and conflates and own:
         c = _equated_asked(r, rubric, item, given)
         return c if c is not None and not negated(c.window) else None

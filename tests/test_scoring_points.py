@@ -1333,3 +1333,18 @@ def test_two_things_each_defined_in_turn_are_told_apart_not_equated(ours, lang, 
     hit = any("algbw" in d.signal and ("分不清" in d.signal or "tell" in d.signal) for d in a.danger_signals)
     assert hit is flagged, a.danger_signals
     assert (a.level == 1) is flagged
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, flag", [
+    ("en", 15, "Have you seen a distributed job hang? What did you do?",
+     "Yeah, a few times. It just stops printing logs. We kill the job and restart it from the last checkpoint, and it's "
+     "usually fine after the restart.", "only restarts on a hang"),
+    ("zh", 13, "你们在 k8s 上跑训练，一台节点坏了怎么办？", "就是值班的同学收到告警以后手动把作业删掉，再重新提交一次，一般半小时就恢复了。",
+     "只给了朴素的补救办法"),
+])
+def test_a_restart_offered_for_what_the_question_named_is_the_naive_remedy(ours, lang, topic, question, answer, flag):
+    # The question names the hang or the bad node; the answer need not name it again to offer the restart for it.
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 1 and any(flag in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+    # A remedy flag about something neither the answer nor the question speaks of is not the one raised.
+    assert not any("NaN" in d.signal for d in a.danger_signals)

@@ -1348,3 +1348,12 @@ def test_a_restart_offered_for_what_the_question_named_is_the_naive_remedy(ours,
     assert a.level == 1 and any(flag in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
     # A remedy flag about something neither the answer nor the question speaks of is not the one raised.
     assert not any("NaN" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "提升的是吞吐还是收敛时间？", "吞吐。收敛按 token 数看是一样的。"),
+    ("en", "Was the gain in throughput or time to convergence?", "Throughput. Convergence per token was the same."),
+])
+def test_the_option_picked_in_a_few_words_is_an_answer_not_nothing(ours, lang, question, answer):
+    # Seen in a zh session: the terse pick scored 1 with "回答空泛".
+    assert score(ours, lang, 10, answer, question).level == 2

@@ -176,9 +176,11 @@ _TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|trie
                           r"benchmarked|swapped|fixed|reverted|rolled|checked|timed|compared|drained|cordoned|"
                           r"killed|restarted|resharded|sharded|found|isolated|upgraded|downgraded)\s"
                           # "在一个 30B 的任务上开了…", "限了通信的 SM 数，保留了"
-                          r"|(?:在[^，。,]{0,20}上)?(?:开|加|改|换|关|限|测|试|调|切|砍|拆|合|重写|定位|抓)了")
+                          r"|(?:在[^，。,]{0,20}上)?(?:开|加|改|换|关|限|测|试|调|切|砍|拆|合|重写|定位|抓)了"
+                          r"|(?:试|测|换|改)过")
 BASELINE = re.compile(r"基线|\bbaseline\b")
 _EARLY = re.compile(r"最开始|一开始|最早|第一版|\bat first\b|\b(?:the|our) first version\b|\bearly on\b|\bwe started with\b")
+_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|(?:we|i) tried\b")
 SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 
@@ -313,6 +315,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
             mine[0].cues["tradeoff"] += _weighed(ns) + _chosen(ns)
             mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
+            mine[0].cues["incident"] += bool(_TRIED.match(ns))  # "试过 TP16 跨机，step 慢了 25%": what the team tried
             if BASELINE.search(ns):  # "基线是我们最开始那版配置": the version compared against, no time something happened
                 mine[0].cues["incident"] -= min(mine[0].cues["incident"], len(_EARLY.findall(ns)))
             # A before and an after of the candidate's own change is an outcome told ("took memory from 46 to 61

@@ -66,7 +66,10 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             # a value chosen apart from what the formula gives ("算下来 11 分钟；我们实际取 15 分钟，因为…")
             "实际取", "实际用的是", "we actually use", "we actually set", "in practice we use", "in practice we set",
             # an option thought of and left for what it would buy ("We thought about overlapping it… so we left it")
-            "we thought about", "we considered", "考虑过", "想过要", "so we left it", "所以就没动", "所以没做")
+            "we thought about", "we considered", "考虑过", "想过要", "so we left it", "所以就没动", "所以没做",
+            # ...or tried and dropped for what it cost ("试过 TP16 跨机，step 慢了 25%，所以没用")
+            "所以没用", "所以就没用", "就没用它", "所以没上", "所以就没上", "所以放弃", "就放弃了", "so we didn't use",
+            "so we dropped it", "so we dropped that", "so we backed it out", "so we reverted")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")

@@ -1357,3 +1357,15 @@ def test_a_restart_offered_for_what_the_question_named_is_the_naive_remedy(ours,
 def test_the_option_picked_in_a_few_words_is_an_answer_not_nothing(ours, lang, question, answer):
     # Seen in a zh session: the terse pick scored 1 with "回答空泛".
     assert score(ours, lang, 10, answer, question).level == 2
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "130B 按每参数 16 字节算约 2 TB 模型状态，先让显存装下：TP8 放机内走 NVLink；PP8 跨机只传激活。试过 TP16 跨机，step 慢了 25%，"
+           "所以没用。"),
+    ("en", "130B at 16 bytes per parameter is about 2 TB of model state, so memory first: TP8 inside the node on NVLink; "
+           "PP8 across nodes only sends activations. We tried TP16 across nodes, step time went up 25%, so we dropped it."),
+])
+def test_an_alternative_tried_and_dropped_for_its_measured_cost_is_judgement(ours, lang, answer):
+    # Seen in a zh session: the feedback asked for a trade-off the answer had just told.
+    q = "各并行度是怎么定下来的？" if lang == "zh" else "How was each parallel degree chosen?"
+    assert score(ours, lang, 3, answer, q).level == 4

@@ -284,9 +284,12 @@ def _asking_terms(rubric: Rubric, question: str) -> frozenset[str]:
 
 @lru_cache(maxsize=256)
 def _asked(rubric: Rubric, question: str) -> frozenset[str]:
-    """What the question is about: its concepts and its own content words, whether or not the rubric uses them."""
+    """What the question is about: its concepts and its own content words, whether or not the rubric uses them; not
+    the résumé line or the candidate's words it quotes ("你简历里写到「…MoE…」。CP 度是怎么选的？" asks about CP)."""
     if not question:
         return frozenset()
+    own = _ANY_QUOTE.sub(" ", question)
+    question = own if own.strip(" ，。,.?？") else question
     return rubric.terms_of(question) | literal_terms(question, False, rubric.vocab)
 
 

@@ -1369,3 +1369,12 @@ def test_an_alternative_tried_and_dropped_for_its_measured_cost_is_judgement(our
     # Seen in a zh session: the feedback asked for a trade-off the answer had just told.
     q = "各并行度是怎么定下来的？" if lang == "zh" else "How was each parallel degree chosen?"
     assert score(ours, lang, 3, answer, q).level == 4
+
+
+def test_the_resume_line_a_question_quotes_is_not_what_it_asks(ours):
+    # Seen in a zh session: a hang story answering "CP 度是怎么选的？" scored 4, its "MoE" taken for the résumé line's.
+    q = ("换个方向：你简历里写到「主导长上下文扩展：序列长度从 8K 扩到 128K，引入 Context Parallel 与 MoE…」。在你自己负责的那部分里，"
+         "CP 度是怎么选的？")
+    a = score(ours, "zh", 7, "有一次 256 卡的作业卡住，NCCL 超时 30 分钟后才报错。py-spy 抓栈发现 rank 37 停在 all-gather，其他都在 "
+                             "reduce-scatter，是 MoE 分支里一个条件判断让它少跑一个集合通信。修完之后加了超时自动 dump。", q)
+    assert a.level == 1 and any(d.signal == "答非所问" for d in a.danger_signals), (a.level, a.danger_signals)

@@ -243,6 +243,8 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
         need = min(2, _distinct(words - given) if offered else _distinct(words))
         points.append((point, words, need, any(not t.startswith("z:") for t in words)))
     figures = "number" in item.cues  # "能算三级各省的显存": "每卡 29 GB" says the memory it computes
+    # The figures of its premise ("（稠密 BF16 约 989 TFLOPS）") repeated compute nothing of the point.
+    premise = _premise(item.text)
     for w in windows(r, rubric):
         if short and len(w.clauses) > 4:
             continue
@@ -263,7 +265,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             # for "权重同步要从训练侧 FSDP 或 TP 布局重排为推理引擎的 TP 布局").
             if sum(not t.startswith("z:") for t in said) < min(2, sum(t.startswith("c:") for t in words) - 2):
                 continue
-            hit, weight = _match(rubric, point, w.terms | given)
+            hit, weight = _match(rubric, point, (w.terms - premise) | given)
             if not _fits(rubric, point, hit, weight, point is item.whole, strict) or not point.exact <= w.named:
                 continue
             c = Credit(item.text, w, point, hit, weight / point.weight)
@@ -425,6 +427,22 @@ def _verbatim(c: Credit) -> bool:
 
 
 _BRACKETED = re.compile(r"[（(]([^（）()]*)[）)]")
+
+
+@lru_cache(maxsize=1024)
+def _premise(marker: str) -> frozenset[str]:
+    """Figures a marker gives in brackets as what it starts from ("a 7B model at 40% MFU on H100（稠密 BF16 约 989
+    TFLOPS）is about 9.4K tokens/s"): its point is the figures outside. Not those of an example ("(such as about 450
+    GB/s…)", "（如 70B…）"), which the candidate's own figures stand for, nor the only figures a marker has ("约多一次前向
+    （计算量从约 3 倍前向到约 4 倍）")."""
+    inside = [b for b in _BRACKETED.findall(marker) if not _EXAMPLE_LEAD.match(b.strip())]
+    outside = _BRACKETED.sub(" ", marker)
+    if not any(t.startswith("n:") for t in literal_terms(outside, False)):
+        return frozenset()
+    return frozenset(t for b in inside for t in literal_terms(b, False) if t.startswith("n:"))
+
+
+_EXAMPLE_LEAD = re.compile(r"如|例如|比如|譬如|e\.g\.|eg\b|such as|for example|for instance|like\b", re.I)
 
 
 def _aside(item: Item, point: Point) -> bool:

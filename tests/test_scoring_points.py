@@ -1378,3 +1378,16 @@ def test_the_resume_line_a_question_quotes_is_not_what_it_asks(ours):
     a = score(ours, "zh", 7, "有一次 256 卡的作业卡住，NCCL 超时 30 分钟后才报错。py-spy 抓栈发现 rank 37 停在 all-gather，其他都在 "
                              "reduce-scatter，是 MoE 分支里一个条件判断让它少跑一个集合通信。修完之后加了超时自动 dump。", q)
     assert a.level == 1 and any(d.signal == "答非所问" for d in a.danger_signals), (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "The baseline was the same 130B config before my change: MFU 38%, computed as 6N times tokens per second over "
+           "GPU count times the 989 TFLOPS dense peak."),
+    ("zh", "基线是改之前同一套 130B 配置：MFU 38%，按 6N 乘每秒 token 数除以卡数乘 989 TFLOPS 稠密峰值算的。"),
+])
+def test_repeating_a_markers_premise_figure_computes_nothing_of_it(ours, lang, answer):
+    # "989 TFLOPS" is the premise of "a 7B model at 40% MFU on H100 (about 989 TFLOPS) is about 9.4K tokens/s": said in
+    # the MFU formula, it is the formula's point (seen in an en session, credited as the 9.4K computation).
+    q = "在你自己负责的那部分里，对比的基线是什么？" if lang == "zh" else "In your own part of that work, what was the baseline?"
+    a = score(ours, lang, 10, answer, q)
+    assert credited(a, "6N") and not credited(a, "9.4K"), a.markers

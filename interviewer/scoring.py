@@ -448,7 +448,9 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     escalates or excuses it ("cut the micro batch in half … if batch 1 still OOMs, more GPUs"), naming nothing of the
     field the flagged sentences did not. The pack's "只会答「调小学习率」「从头重跑」" is that
     answer. `offered` are the sentences where the candidate offers a remedy in so many words, `chose` those telling how
-    a setting was chosen ("it was already set before I joined"): that is judged apart, the setting being the answer.
+    a setting was chosen ("it was already set before I joined"): beside the setting itself that is judged apart, the
+    setting being the answer; with no setting stated ("we used the default config from the Megatron examples") it is
+    the naive answer.
 
     Not knowing, names and recited variables are a names answer, and a practice told as improved on ("阻塞从 3 分钟降到
     10 秒") is not the candidate's."""
@@ -458,8 +460,8 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     def practised(d: DangerHit) -> bool:
         if _wrong(d, vocab):
             return True
-        if where(d) & chose:
-            return False
+        if where(d) & chose and any(cl.numbers for cl in r.clauses if cl.sent in where(d)):
+            return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
         n, kind = _norm(d.signal), M.flag_kind(d.signal)
         if d.signal == _generic("naive", lang) or (kind == "naive" and not (
                 d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n))):

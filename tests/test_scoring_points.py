@@ -1391,3 +1391,17 @@ def test_repeating_a_markers_premise_figure_computes_nothing_of_it(ours, lang, a
     q = "在你自己负责的那部分里，对比的基线是什么？" if lang == "zh" else "In your own part of that work, what was the baseline?"
     a = score(ours, lang, 10, answer, q)
     assert credited(a, "6N") and not credited(a, "9.4K"), a.markers
+
+
+@pytest.mark.parametrize("lang, answer, level", [
+    ("en", "We used the default config from the Megatron examples, it's already tuned by NVIDIA.", 1),
+    ("zh", "就是用的 Megatron 官方示例脚本里的默认配置，NVIDIA 已经调好了。", 1),
+    # The setting itself stated is the answer, however it was chosen.
+    ("en", "TP8 PP8, one replica is 64 GPUs, the rest DP32. That was in the team's launch script, we just reused it as "
+           "is.", 2),
+])
+def test_a_default_config_with_no_setting_stated_is_the_naive_answer(ours, lang, answer, level):
+    q = "各并行度是怎么定下来的？" if lang == "zh" else "How was each parallel degree chosen?"
+    a = score(ours, lang, 3, answer, q)
+    assert a.level == level and any("默认配置" in d.signal or "default config" in d.signal for d in a.danger_signals), (
+        a.level, a.danger_signals)

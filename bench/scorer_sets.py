@@ -26,6 +26,11 @@ ours_heldout8.jsonl (48) and candidates7.jsonl (6 candidates) were written blind
 mid-stop, after its first changes: heldout8 exact .729, within one .979, Spearman .897, danger recall .824 (the
 scorer at the start of that stop: .688, .979, .891); candidates7 answers exact .639, within one .972, Spearman .733
 (start: .611, .972, .715), order not kept (the level-4 c4en at 3.0, level with the level-3 candidates). Read since.
+ours_heldout9.jsonl (48) and candidates8.jsonl (6 candidates) were written blind mid-way through that stop and first
+measured at its end, after all its changes: heldout9 exact .688, within one .958, Spearman .859, danger recall .824
+(the scorer at the start of that stop: .583, .938, .830, .647); candidates8 answers exact .667, within one .972,
+Spearman .779 (start: the same), order not kept (the level-2 k2en at 2.67 above the level-3 k3zh at 2.5; the
+level-4 k4en at 3.0, level with k3en).
 """
 
 from __future__ import annotations

@@ -1405,3 +1405,13 @@ def test_a_default_config_with_no_setting_stated_is_the_naive_answer(ours, lang,
     a = score(ours, lang, 3, answer, q)
     assert a.level == level and any("默认配置" in d.signal or "default config" in d.signal for d in a.danger_signals), (
         a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("topic, answer, flag", [
+    (7, "sequence parallel 和 context parallel 其实是一个东西，名字不一样而已。", "混为一谈"),
+    (9, "algbw 和 busbw 我理解应该是一个意思吧，不太确定。", "algbw"),
+    (1, "BF16 和 FP16 我理解差别不大，都是 16 位，主要是省显存用的。", "BF16"),
+])
+def test_more_ways_of_saying_two_things_are_one(ours, topic, answer, flag):
+    a = score(ours, "zh", topic, answer, "")
+    assert any(flag in d.signal for d in a.danger_signals), a.danger_signals

@@ -598,7 +598,8 @@ def _once(reader):
 _FLAG_MORE = re.compile(r"增加|\badds?\b|\bincreases?\b")
 FLAG_RATHER = re.compile(r"而非|而不是|\brather than\b")
 _FLAG_SAVES = re.compile(r"省的是|节省的是|\bsaves?\b")
-_MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更多", "加倍", "adds", "increases", "doubles", "grows",
+_MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更多", "加倍", "多一倍", "多出一倍", "会多", "adds", "increases",
+                     "doubles", "grows",
                      "more communication", "extra communication"))
 # Said as gone, not only smaller: what makes the answer the misconception rather than a loose comparison.
 _GONE = ("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0", "接近零", "gets rid of", "get rid of", "removes", "eliminates",

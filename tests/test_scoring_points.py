@@ -1415,3 +1415,9 @@ def test_a_default_config_with_no_setting_stated_is_the_naive_answer(ours, lang,
 def test_more_ways_of_saying_two_things_are_one(ours, topic, answer, flag):
     a = score(ours, "zh", topic, answer, "")
     assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
+
+
+def test_communication_said_to_double_under_sp_is_the_misconception(ours):
+    a = score(ours, "zh", 4, "MLP 就是两个矩阵都按行切，算完做一次 all-gather 拼起来。序列并行是在这个基础上再按序列切一刀，所以通信会多一倍，"
+                             "一般不太建议开。", "Megatron 的张量并行，MLP 那块是怎么切的？")
+    assert a.level == 1 and any("以为序列并行增加通信量" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)

@@ -241,9 +241,10 @@ def level(r: R.Reading, f: Features) -> int | None:
         return 1  # knowledge of something else is not an answer to this question
     # Without a vocabulary no word is known to be a name of the field: any two of the rubric's words will do.
     named = not r.vocab.concepts or any(r.vocab.kind(c) in ("name", "mech") for cl in r.clauses for c in cl.said)
-    # (The option a question offered, picked, is an answer however few words it takes: "吞吐还是收敛时间？" - "吞吐。")
-    if not f.credited and not f.picked and (f.breadth < 1 or (f.breadth < 2 and not named)
-                                            or (r.vocab.concepts and not r.concepts)):
+    # (The option a question offered, picked in a word or two, is an answer: "吞吐还是收敛时间？" - "吞吐。")
+    chose = f.picked and len(r.clauses[0].text.strip()) <= 16
+    if not f.credited and not chose and (f.breadth < 1 or (f.breadth < 2 and not named)
+                                         or (r.vocab.concepts and not r.concepts)):
         return 1  # not a name of the field beyond a plain word ("it saves memory"): nothing to build on
     lv = 2
     # A story marker shown is an incident told, even when the question asked for it in the same words ("讲讲最近一次").

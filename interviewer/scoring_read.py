@@ -180,7 +180,7 @@ _TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|trie
                           r"|(?:试|测|换|改)过")
 BASELINE = re.compile(r"基线|\bbaseline\b")
 _EARLY = re.compile(r"最开始|一开始|最早|第一版|\bat first\b|\b(?:the|our) first version\b|\bearly on\b|\bwe started with\b")
-_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|(?:we|i) tried\b")
+_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)")
 SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 

@@ -254,7 +254,9 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "didn't measure", "never measured", "didn't track", "没仔细看过", "没仔细看", "没仔细研究", "没细究",
              "没仔细量过", "没仔细测过", "haven't measured", "have not measured",
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into",
-             "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure")
+             "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
+             "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
+             "haven't run", "have not run")
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
 # "不会。", "嗯，不会", "这个真不会啊".
 DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|我|也|真|确实|实在)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"

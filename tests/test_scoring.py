@@ -51,6 +51,8 @@ def _score(pack, key, answer):
     ("嗯，这个我不会。", "dont_know"),
     ("Never did that.", "dont_know"),
     ("Not sure, never did that.", "dont_know"),
+    ("Honestly I couldn't tell you, I've never run pipeline parallelism.", "dont_know"),
+    ("Gang scheduling I don't really know.", "dont_know"),
     ("不会，但我猜是跟 NCCL 有关？", "dont_know"),
     # "不会" meaning "will not" is content, and substance after a miss still counts
     ("TP 不会跨机，因为每层都有 all-reduce，跨机网卡只有 50 GB/s。", "answered"),

@@ -368,7 +368,15 @@ def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rub
 
 
 def _naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> list[tuple[str, Clause]]:
-    """Naive remedies the candidate offers as their own (not negated, not an old approach they replaced)."""
+    """Naive remedies the candidate offers as their own (not negated, not an old approach they replaced). Read once
+    per answer: the credit filter, the level and each judging of the flags ask again."""
+    key = ("naive_hits", low, id(rubric), tuple(signals))
+    if key not in r.memo:
+        r.memo[key] = _read_naive_hits(r, low, signals, rubric)
+    return r.memo[key]
+
+
+def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) -> list[tuple[str, Clause]]:
     out = []
     for kind, rx, needs in _remedies(r.vocab):
         kind = kind.removeprefix("naive:")
@@ -446,8 +454,7 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
                  chose: set[int]) -> bool:
     """The answer offers a naive remedy, a bad practice or a misconception of the pack's, and the rest of it only
     escalates or excuses it ("cut the micro batch in half … if batch 1 still OOMs, more GPUs"), naming nothing of the
-    field the flagged sentences did not. The pack's "只会答「调小学习率」「从头重跑」" is that
-    answer. `offered` are the sentences where the candidate offers a remedy in so many words, `chose` those telling how
+    field the flagged sentences did not. The pack's "只会答「调小学习率」「从头重跑」" is that answer. `offered` are the sentences where the candidate offers a remedy in so many words, `chose` those telling how
     a setting was chosen ("it was already set before I joined"): beside the setting itself that is judged apart, the
     setting being the answer; with no setting stated ("we used the default config from the Megatron examples") it is
     the naive answer.
@@ -457,18 +464,18 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     def where(d: DangerHit) -> set[int]:
         return {i for i, s in enumerate(r.sentences) if d.evidence in s or s in d.evidence}
 
-    def practised(d: DangerHit) -> bool:
+    def practised(d: DangerHit, at: set[int]) -> bool:
         if _wrong(d, vocab):
             return True
-        if where(d) & chose and any(cl.numbers for cl in r.clauses if cl.sent in where(d)):
+        if at & chose and any(cl.numbers for cl in r.clauses if cl.sent in at):
             return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
         n, kind = _norm(d.signal), M.flag_kind(d.signal)
         if d.signal == _generic("naive", lang) or (kind == "naive" and not (
                 d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n))):
-            return bool(where(d) & offered)
+            return bool(at & offered)
         return kind == "other" and d.signal not in GENERIC_LABELS_RAW and not R.FROM_TO.search(_norm(d.evidence))
 
-    shown = {i for d in dangers if d.evidence and practised(d) for i in where(d)}
+    shown = {i for d in dangers if d.evidence for at in (where(d),) if practised(d, at) for i in at}
     if not shown:
         return False
     # "If it still OOMs, go down to batch size 1": the next step of the same remedy is the remedy too.
@@ -568,9 +575,10 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         if fits or signal in ("dont_know", "thin"):
             add(fits or _generic("ignorance", lang), _clause_quote(r, cl))
     if low:  # "只会重启": only an answer with nothing better in it offers the naive remedy as its answer
-        for kind, cl in _naive_hits(r, low, own, rubric):
-            text = " ".join([*r.sentences, question])
-            near = [rubric.terms_of(text) | literal_terms(text, False)]
+        hits = _naive_hits(r, low, own, rubric)
+        text = " ".join([*r.sentences, question]) if hits else ""
+        near = [rubric.terms_of(text) | literal_terms(text, False)] if hits else []
+        for kind, cl in hits:
             add(_pick(own, f"naive:{kind}", near, rubric) or _generic("naive", lang), _clause_quote(r, cl))
     # An answer to another question is at 1 for what it does not answer, not for ignorance of what it does say
     # (a ring-attention answer to a rendezvous question knows the causal mask's imbalance it explains).

@@ -251,6 +251,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
         operated = bool(_OPERATION.search(R.norm(w.text)))
         figures_here = (len({t for t in w.terms if t.startswith("n:") and t[2:].replace(".", "").isdigit()})
                         if examples else 0)
+        own_terms = w.terms - premise if premise else w.terms
         for point, words, need, named in points:
             if not operated and _FORMULA.search(point.text):
                 continue  # "能写出 MFU = 每秒 token 数 × 6N ÷ …" is shown by a computation, not by "MFU 38%"
@@ -265,7 +266,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             # for "权重同步要从训练侧 FSDP 或 TP 布局重排为推理引擎的 TP 布局").
             if sum(not t.startswith("z:") for t in said) < min(2, sum(t.startswith("c:") for t in words) - 2):
                 continue
-            hit, weight = _match(rubric, point, (w.terms - premise) | given)
+            hit, weight = _match(rubric, point, own_terms | given)
             if not _fits(rubric, point, hit, weight, point is item.whole, strict) or not point.exact <= w.named:
                 continue
             c = Credit(item.text, w, point, hit, weight / point.weight)
@@ -291,6 +292,13 @@ def _weight(rubric: Rubric, c: Credit) -> float:
 
 def _numbered(clauses: list[R.Clause]) -> bool:
     return any(k != "bare" for cl in clauses for k in cl.numbers)
+
+
+def _figured(r: R.Reading, clauses: list[R.Clause]) -> bool:
+    """A figure in a clause that claims no result."""
+    from interviewer.scoring_level import claim_clause
+
+    return any(k != "bare" for cl in clauses if cl.numbers and not claim_clause(r, cl) for k in cl.numbers)
 
 
 def _figure_before(r: R.Reading, w: Window) -> bool:
@@ -321,9 +329,7 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
                                         and (r.has("incident") or r.has("incident_weak"))):
         return False
     # A figure the marker asks for is not a result claimed ("整体训练快了 30% 左右" is no measured data-wait share).
-    from interviewer.scoring_level import claim_clause
-    figured = [cl for cl in w.clauses if not claim_clause(r, cl)]
-    if "number" in item.cues and not (_numbered(figured) or _figure_before(r, w)):
+    if "number" in item.cues and not (_figured(r, w.clauses) or _figure_before(r, w)):
         return False
     if "tradeoff" in item.cues and not (R.CUES["tradeoff"].search(sentence) or R.CUES["contrast"].search(sentence)):
         return False
@@ -811,8 +817,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None,
              given=given if own and kind == "naive" else frozenset(), offered=own and kind == "naive")
     if c is None and conflates and own:
-        c = _equated_asked(r, rubric, item, given)
-        return c if c is not None and not negated(c.window) else None
+        return _equated_asked(r, rubric, item, given)  # its windows are the answer's own, none negated
     if c is None:
         return None
     w = c.window

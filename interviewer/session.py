@@ -237,7 +237,7 @@ class Session:
         self._save()
         # Only real answers go to an LLM scorer: a goodbye or a refusal has nothing to assess.
         if reading is not None and reading.level is not None and self.scorer.name != "offline":
-            self._score_later(turn, *self._judged_by(chain, question, text), question)
+            self._score_later(turn, topic, danger, question)  # reading is set only where they were
         return turn
 
     def _judged_by(self, chain: Chain, question: str, answer: str) -> tuple[Topic, list[str]]:

@@ -94,7 +94,7 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "agreed", "吻合", "lined up", "对上了",
               # two loss curves laid over each other, and the gap between them ("按 token 数对齐看 loss 曲线，差在 0.01 以内")
               "对齐看", "对齐了看", "曲线对齐", "差在", "aligned loss", "aligned the loss", "loss curves aligned",
-              "curves line up", "gap stayed within", "stayed within",
+              "curves line up", "stayed within",
               # a measurement held against the estimate made before it ("实测 step 时间和估算差 3% 以内")
               "和估算", "与估算", "跟估算", "比估算", "of the estimate", "of that estimate", "of our estimate",
               "against the estimate", "against our estimate", "than estimated", "as estimated")
@@ -229,7 +229,7 @@ FLAG_APART = ("差别", "区别", "分不清", "differs", "difference", "tell")
 # ("TP with SP plus CP are what divide activations"); that they are one thing takes "the same".
 EQUATES = ("就是", "即", "也就是", "等于", "指的就是", "是一回事", "一回事", "一样", "等同", "相同", "就看", "看的是",
            "差不多", "没区别", "没什么区别", "没啥区别", "一个东西", "一码事", "一个意思", "差别不大", "区别不大",
-           "没多大区别", "没多大差别", "basically the same", "not much different", "pretty much the same", "is", "was", "means", "equals", "same as", "the same",
+           "没多大区别", "没多大差别", "not much different", "is", "was", "means", "equals", "same as", "the same",
            "same thing", "no difference", "no real difference", "interchangeable", "=")
 SEQUENCE = ("先", "再", "然后", "接着", "first", "then", "next", "finally", "第一步", "第二步")
 FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", "i've", "we've", "we'd")

@@ -356,7 +356,8 @@ def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rub
         # flag of a hang answered by a restart (the generic one says it).
         if not near:
             return cands[0] if cands else None
-        fit = [(len((rubric.item(s).whole.terms | literal_terms(s, False)) & near[0]), -i, s) for i, s in enumerate(cands)]
+        fit = [(len((rubric.item(s).whole.terms | literal_terms(s, False)) & near[0]), -i, s)
+               for i, s in enumerate(cands)]
         return max(fit)[2] if fit and max(fit)[0] > 0 else None
     for terms in near:
         scored = [(sum(rubric.weight(t) for t in rubric.item(s).whole.terms & terms), -i, s)
@@ -454,8 +455,10 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
                  chose: set[int]) -> bool:
     """The answer offers a naive remedy, a bad practice or a misconception of the pack's, and the rest of it only
     escalates or excuses it ("cut the micro batch in half … if batch 1 still OOMs, more GPUs"), naming nothing of the
-    field the flagged sentences did not. The pack's "只会答「调小学习率」「从头重跑」" is that answer. `offered` are the sentences where the candidate offers a remedy in so many words, `chose` those telling how
-    a setting was chosen ("it was already set before I joined"): beside the setting itself that is judged apart, the
+    field the flagged sentences did not. The pack's "只会答「调小学习率」「从头重跑」" is that answer.
+
+    `offered` are the sentences where the candidate offers a remedy in so many words, `chose` those telling how a
+    setting was chosen ("it was already set before I joined"): beside the setting itself that is judged apart, the
     setting being the answer; with no setting stated ("we used the default config from the Megatron examples") it is
     the naive answer.
 

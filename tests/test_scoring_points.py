@@ -1158,19 +1158,67 @@ def test_one_point_without_a_figure_and_the_rest_unknown_or_handed_off_is_level_
     assert own.level == 3, (own.level, own.markers)
 
 
-@pytest.mark.parametrize("lang, answer", [
-    ("en", "Partly. Turned on the userbuffer overlap on a 30B TP8 run, GEMMs chunked and pipelined with the all-gather. "
-           "The timeline said exposed TP comm dropped from 11% to 4% of the step, but the GEMMs got about 6% slower "
-           "because the comm kernels took SMs. Net end to end +3.5% tokens/s. Capped the comm SMs, kept it."),
-    ("zh", "部分有用。在一个 30B TP8 的任务上开了 userbuffer overlap，GEMM 切块和 all-gather 流水起来。时间线上暴露的 TP 通信"
-           "从 step 的 11% 降到 4%，但 GEMM 慢了大约 6%，因为通信 kernel 占了 SM。端到端净收益 +3.5% tokens/s。限了通信的 SM 数，保留了。"),
-])
-def test_notes_of_ones_own_work_without_we_are_the_candidates_own_in_both_languages(ours, lang, answer):
-    # English notes drop the subject as Chinese does ("Turned on…", "Capped the comm SMs, kept it."): a trade-off
-    # measured on the candidate's own run is judgement.
-    q = "TP 通信做了 overlap 以后真的有帮助吗？" if lang == "zh" else "Did overlapping the TP communication actually help?"
-    a = score(ours, lang, 8, answer, q)
-    assert a.level == 4, (a.level, a.markers)
+# Judgement told in words of its own, with its numbers, on the candidate's own case: each wording reaches 4 in both
+# languages. (lang, topic, question, answer)
+JUDGED = [
+    # Notes of one's own work drop the subject ("Turned on…", "Capped the comm SMs, kept it.", "在…上开了…").
+    pytest.param("en", 8, "Did overlapping the TP communication actually help?",
+                 "Partly. Turned on the userbuffer overlap on a 30B TP8 run, GEMMs chunked and pipelined with the "
+                 "all-gather. The timeline said exposed TP comm dropped from 11% to 4% of the step, but the GEMMs got "
+                 "about 6% slower because the comm kernels took SMs. Net end to end +3.5% tokens/s. Capped the comm "
+                 "SMs, kept it.", id="notes-without-we-en"),
+    pytest.param("zh", 8, "TP 通信做了 overlap 以后真的有帮助吗？",
+                 "部分有用。在一个 30B TP8 的任务上开了 userbuffer overlap，GEMM 切块和 all-gather 流水起来。时间线上暴露的 TP 通信"
+                 "从 step 的 11% 降到 4%，但 GEMM 慢了大约 6%，因为通信 kernel 占了 SM。端到端净收益 +3.5% tokens/s。限了通信的 SM "
+                 "数，保留了。", id="notes-without-we-zh"),
+    # Loss curves laid over each other are the check "我们看了…对得上" is.
+    pytest.param("zh", 10, "你简历写训练加速 30%，提升的是吞吐还是收敛时间？",
+                 "主要是吞吐，每卡每秒 token 从 1.9K 到 2.35K；收敛的话按 token 数对齐看 loss 曲线，差在 0.01 以内。",
+                 id="loss-curves-aligned-zh"),
+    pytest.param("en", 10, "Your résumé says training got 30% faster. Throughput or time to convergence?",
+                 "Mainly throughput, tokens per GPU per second went from 1.9K to 2.35K; for convergence we aligned loss "
+                 "curves by tokens seen, within 0.01.", id="loss-curves-aligned-en"),
+    # A measurement held against the estimate made before it.
+    pytest.param("en", 3, "What made you choose that over the alternatives?",
+                 "Memory first: 130B at 16 bytes per parameter is about 2 TB, so TP8 inside the node on NVLink gets each "
+                 "GPU's weights and optimizer states to fit; PP8 across nodes only sends activations, and with 1F1B and "
+                 "64 micro-batches the bubble is (p-1)/(m+p-1), about 10%. We measured step time within 3% of that "
+                 "estimate.", id="held-against-estimate-en"),
+    pytest.param("zh", 3, "为什么这么选，而不是别的切法？",
+                 "先看显存：130B 每参数 16 字节约 2 TB，TP8 放机内走 NVLink 让每卡的权重和优化器状态装得下；PP8 跨机只传激活，1F1B、"
+                 "64 个 micro batch 时气泡 (p-1)/(m+p-1) 约 10%。我们实测 step 时间和估算差 3% 以内。", id="held-against-estimate-zh"),
+    # One option chosen over another for a reason given.
+    pytest.param("zh", 4, "GQA 的 KV 头数比 TP 度少的时候怎么办？",
+                 "KV 头只有 4 个、TP=8 时只能复制 KV 头。我们在一个 32B、4 个 KV 头的模型上碰到了，最后选的是 TP4 加 CP2 而不是复制 "
+                 "KV 头，因为复制后 KV 投影和激活那部分显存翻倍，测下来 TP4+CP2 吞吐高 7% 左右。", id="chosen-over-zh"),
+    pytest.param("en", 4, "What if GQA has fewer KV heads than the TP degree?",
+                 "With 4 KV heads and TP=8 you have to replicate KV heads. We hit it on a 32B model with 4 KV heads and "
+                 "went with TP4 plus CP2 rather than replicating, because replication doubles the KV projection and "
+                 "activation memory; measured, TP4+CP2 was about 7% faster.", id="chosen-over-en"),
+    # A limit kept for the failure it prevents.
+    pytest.param("en", 11, "How long did a save block training, before and after going async?",
+                 "Writing about 1 TB at roughly 25 GB/s, blocking went from about 60 s to 6 s once we went async: we copy "
+                 "the shards to pinned host memory and a background thread writes them. We did have to cap it at one "
+                 "save in flight, otherwise host memory blew up.", id="limit-or-else-en"),
+    pytest.param("zh", 11, "异步前后一次保存各阻塞多久？",
+                 "1 TB、聚合带宽约 25 GB/s，改成异步后阻塞从 60 秒降到 6 秒：我们先拷到锁页内存，后台线程再写盘。同时只允许一个保存在写，"
+                 "不然主机内存会爆。", id="limit-or-else-zh"),
+    # An alternative tried and dropped for its measured cost (seen in a zh session: the feedback asked for a trade-off
+    # the answer had just told).
+    pytest.param("zh", 3, "各并行度是怎么定下来的？",
+                 "130B 按每参数 16 字节算约 2 TB 模型状态，先让显存装下：TP8 放机内走 NVLink；PP8 跨机只传激活。试过 TP16 跨机，step "
+                 "慢了 25%，所以没用。", id="tried-and-dropped-zh"),
+    pytest.param("en", 3, "How was each parallel degree chosen?",
+                 "130B at 16 bytes per parameter is about 2 TB of model state, so memory first: TP8 inside the node on "
+                 "NVLink; PP8 across nodes only sends activations. We tried TP16 across nodes, step time went up 25%, so "
+                 "we dropped it.", id="tried-and-dropped-en"),
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", JUDGED)
+def test_judgement_told_in_these_words_reaches_4(ours, lang, topic, question, answer):
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 4, (a.level, a.markers, a.danger_signals)
 
 
 def test_the_baseline_being_the_first_version_is_no_story_in_either_language(ours):
@@ -1182,19 +1230,6 @@ def test_the_baseline_being_the_first_version_is_no_story_in_either_language(our
                                "by GPU count times dense peak; later we moved to interleaved PP8 and MFU reached 45%.",
                "Your résumé says MFU went up. What was the baseline?")
     assert zh.level == en.level == 3, (zh.level, en.level)
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    ("zh", "你简历写训练加速 30%，提升的是吞吐还是收敛时间？",
-     "主要是吞吐，每卡每秒 token 从 1.9K 到 2.35K；收敛的话按 token 数对齐看 loss 曲线，差在 0.01 以内。"),
-    ("en", "Your résumé says training got 30% faster. Throughput or time to convergence?",
-     "Mainly throughput, tokens per GPU per second went from 1.9K to 2.35K; for convergence we aligned loss curves by "
-     "tokens seen, within 0.01."),
-])
-def test_loss_curves_laid_over_each_other_are_a_check(ours, lang, question, answer):
-    # "按 token 数对齐看 loss 曲线，差在 0.01 以内" is the check "我们看了…对得上" is; with its numbers, judgement.
-    a = score(ours, lang, 10, answer, question)
-    assert a.level == 4, (a.level, a.danger_signals)
 
 
 @pytest.mark.parametrize("lang, answer", [
@@ -1230,18 +1265,6 @@ def test_feedback_names_the_english_clause_of_a_marker_the_question_asked_for(ou
     # A comma inside a list sets off no clause: the point is named whole.
     marker = next(m for m in ours["en"].topic(10).markers if "which slice of time" in m)
     assert _shown(marker, "which slice of time fusion").startswith("says which slice of time fusion, CUDA graphs")
-
-
-@pytest.mark.parametrize("lang, answer", [
-    ("en", "Memory first: 130B at 16 bytes per parameter is about 2 TB, so TP8 inside the node on NVLink gets each GPU's "
-           "weights and optimizer states to fit; PP8 across nodes only sends activations, and with 1F1B and 64 "
-           "micro-batches the bubble is (p-1)/(m+p-1), about 10%. We measured step time within 3% of that estimate."),
-    ("zh", "先看显存：130B 每参数 16 字节约 2 TB，TP8 放机内走 NVLink 让每卡的权重和优化器状态装得下；PP8 跨机只传激活，1F1B、"
-           "64 个 micro batch 时气泡 (p-1)/(m+p-1) 约 10%。我们实测 step 时间和估算差 3% 以内。"),
-])
-def test_a_measurement_held_against_the_estimate_is_a_check(ours, lang, answer):
-    q = "What made you choose that over the alternatives?" if lang == "en" else "为什么这么选，而不是别的切法？"
-    assert score(ours, lang, 3, answer, q).level == 4
 
 
 @pytest.mark.parametrize("lang, topic, answer, raised", [
@@ -1298,30 +1321,6 @@ def test_a_slow_node_story_told_in_per_rank_timings_is_on_the_question(ours):
     assert a.level == 4 and not any("another question" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
 
 
-@pytest.mark.parametrize("lang, answer", [
-    ("zh", "KV 头只有 4 个、TP=8 时只能复制 KV 头。我们在一个 32B、4 个 KV 头的模型上碰到了，最后选的是 TP4 加 CP2 而不是复制 KV 头，"
-           "因为复制后 KV 投影和激活那部分显存翻倍，测下来 TP4+CP2 吞吐高 7% 左右。"),
-    ("en", "With 4 KV heads and TP=8 you have to replicate KV heads. We hit it on a 32B model with 4 KV heads and went "
-           "with TP4 plus CP2 rather than replicating, because replication doubles the KV projection and activation "
-           "memory; measured, TP4+CP2 was about 7% faster."),
-])
-def test_one_option_chosen_over_another_for_a_reason_is_a_trade_off(ours, lang, answer):
-    q = "GQA 的 KV 头数比 TP 度少的时候怎么办？" if lang == "zh" else "What if GQA has fewer KV heads than the TP degree?"
-    assert score(ours, lang, 4, answer, q).level == 4
-
-
-@pytest.mark.parametrize("lang, answer", [
-    ("en", "Writing about 1 TB at roughly 25 GB/s, blocking went from about 60 s to 6 s once we went async: we copy the "
-           "shards to pinned host memory and a background thread writes them. We did have to cap it at one save in "
-           "flight, otherwise host memory blew up."),
-    ("zh", "1 TB、聚合带宽约 25 GB/s，改成异步后阻塞从 60 秒降到 6 秒：我们先拷到锁页内存，后台线程再写盘。同时只允许一个保存在写，"
-           "不然主机内存会爆。"),
-])
-def test_a_limit_kept_for_the_failure_it_prevents_is_a_trade_off(ours, lang, answer):
-    q = "How long did a save block training, before and after going async?" if lang == "en" else "异步前后一次保存各阻塞多久？"
-    assert score(ours, lang, 11, answer, q).level == 4
-
-
 @pytest.mark.parametrize("lang, answer, flagged", [
     ("en", "algbw is the algorithm bandwidth and busbw is the bus bandwidth. I don't remember the exact formula.", False),
     ("zh", "algbw 是算法带宽，busbw 是总线带宽，具体公式我记不清了。", False),
@@ -1357,18 +1356,6 @@ def test_a_restart_offered_for_what_the_question_named_is_the_naive_remedy(ours,
 def test_the_option_picked_in_a_few_words_is_an_answer_not_nothing(ours, lang, question, answer):
     # Seen in a zh session: the terse pick scored 1 with "回答空泛".
     assert score(ours, lang, 10, answer, question).level == 2
-
-
-@pytest.mark.parametrize("lang, answer", [
-    ("zh", "130B 按每参数 16 字节算约 2 TB 模型状态，先让显存装下：TP8 放机内走 NVLink；PP8 跨机只传激活。试过 TP16 跨机，step 慢了 25%，"
-           "所以没用。"),
-    ("en", "130B at 16 bytes per parameter is about 2 TB of model state, so memory first: TP8 inside the node on NVLink; "
-           "PP8 across nodes only sends activations. We tried TP16 across nodes, step time went up 25%, so we dropped it."),
-])
-def test_an_alternative_tried_and_dropped_for_its_measured_cost_is_judgement(ours, lang, answer):
-    # Seen in a zh session: the feedback asked for a trade-off the answer had just told.
-    q = "各并行度是怎么定下来的？" if lang == "zh" else "How was each parallel degree chosen?"
-    assert score(ours, lang, 3, answer, q).level == 4
 
 
 def test_the_resume_line_a_question_quotes_is_not_what_it_asks(ours):

@@ -129,4 +129,6 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
         return (f"已经扎实；但要避免「{_clip(naive)}」。" if zh else f"Solid; but avoid \"{_clip(naive)}\".")
     if point:
         return (f"已经扎实；还可以补上「{point}」。" if zh else f"Solid; one point still open: \"{point}\".")
+    if missed:  # every point left was touched in passing: none to name, but not all of them covered either
+        return "已经扎实。" if zh else "Solid."
     return "已经扎实，要点都讲到了。" if zh else "Solid: every point of this topic was covered."

@@ -1408,3 +1408,11 @@ def test_communication_said_to_double_under_sp_is_the_misconception(ours):
     a = score(ours, "zh", 4, "MLP 就是两个矩阵都按行切，算完做一次 all-gather 拼起来。序列并行是在这个基础上再按序列切一刀，所以通信会多一倍，"
                              "一般不太建议开。", "Megatron 的张量并行，MLP 那块是怎么切的？")
     assert a.level == 1 and any("以为序列并行增加通信量" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+
+
+def test_a_solid_answer_is_not_told_every_point_was_covered_when_some_were_only_touched(ours):
+    # Seen in a zh session: a 4 that credited no point was told "要点都讲到了".
+    a = score(ours, "zh", 3, "先看显存：130B 每参数 16 字节约 2 TB，TP8 放机内走 NVLink；PP8 跨机只传激活。我们试过 TP16 跨机，step 慢了 25%，"
+                             "所以没用。", "在你自己负责的那部分里，各并行度是怎么定下来的？")
+    assert a.level == 4 and a.missed_markers
+    assert "要点都讲到了" not in a.feedback and a.feedback.startswith("已经扎实")

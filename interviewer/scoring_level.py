@@ -35,6 +35,7 @@ class Features:
     grounded: int = 0  # numbers with a mechanism or a source in their sentence
     claims: int = 0  # result numbers with nothing behind them
     statements: int = 0  # sentences that explain: two terms and a mechanism, a reason or a formula
+    naming: int = 0  # sentences that name anything of the field
     hype: bool = False
     judgement: list[str] = field(default_factory=list)
     # The kinds said in a sentence about the topic or the question, and not in one that hands the work to others.
@@ -89,6 +90,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         units = {"c:" + c for cl in cls for c in cl.said if r.vocab.kind(c) != "context"}
         units |= {t for t in terms if not t.startswith("c:")}
         units_all |= units
+        f.naming += bool(units)
         mine = terms & wanted
         if mine and not cls[0].cues.get("handed_off"):
             f.judged_here |= {k for k, cues in _JUDGEMENT_CUES.items() if any(cls[0].cues.get(c) for c in cues)}
@@ -225,7 +227,8 @@ def asks_numbers(markers: list[str]) -> bool:
 
 
 _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|\ba time you\b|"
-                       r"\byour (?:team|run|job|cluster|own|résumé|resume)\b|"
+                       r"\byour (?:team|run|job|cluster|own|résumé|resume|setup|config|configuration|layout)\b|"
+                       r"\b(?:that|this) (?:run|job|setup|config|configuration|layout|fine-tune)\b|"
                        r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b")
 
 
@@ -267,7 +270,14 @@ def level(r: R.Reading, f: Features) -> int | None:
                  or (not f.numeric and f.own and len(f.judged_here) >= 2 and bool(decided))
                  # ...or answers what was asked with its numbers and a check of them ("主要是吞吐，从 1.9K 到 2.35K；
                  # loss 曲线按 token 数对得上，差在 0.01 以内"), a follow-up no sign of a solid answer spells out.
-                 or (f.numeric and f.answered >= 1 and f.grounded >= 2 and "validation" in f.judged_here))
+                 or (f.numeric and f.answered >= 1 and f.grounded >= 2 and "validation" in f.judged_here)
+                 # ...or, in one sentence, works the asked figure out on the candidate's own case ("(p-1)/(m+p-1)，
+                 # 3/67，4.5% 左右" answering "你们这个配置气泡大概多少？"); a result told as before and after is a claim
+                 # of the work, not the working ("P99 从 800ms 降到 500ms").
+                 # Settings are not a figure worked out ("TP8 放在机内走 NVLink，PP8 跨机" says where, not how chosen).
+                 or (f.numeric and f.own and f.statements == 1 and f.grounded >= 2 and f.answered >= 1
+                     and f.naming == 1 and not partial and not R.FROM_TO.search(R.norm(" ".join(r.sentences)))
+                     and any(k not in ("config", "bare") for cl in r.clauses for k in cl.numbers)))
 
     if explained:
         lv = 3

@@ -82,6 +82,20 @@ def test_the_terse_expert_of_the_issue_reaches_level_3(ours):
     assert a.level == 3 and not a.danger_signals
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "那你们这个配置气泡大概多少？", "(p-1)/(m+p-1)，3/67，4.5% 左右。"),
+    ("en", "So what's the bubble in that configuration?", "(p-1)/(m+p-1), 3/67, about 4.5%."),
+])
+def test_the_asked_figure_worked_out_in_one_line_is_a_3(ours, lang, question, answer):
+    # A blind candidate's follow-up (candidates8 k3zh): the formula and the figure on the candidate's own setting.
+    a = score(ours, lang, 5, answer, question)
+    assert a.level == 3 and not a.danger_signals, (a.level, [d.signal for d in a.danger_signals])
+    # A before-and-after result in one line is a claim of the work, not the working.
+    off = score(ours, "zh", 7, "MoE 的话我们主要关注推理延迟，上线后 P99 从 800ms 降到 500ms，用的 vLLM 加了 prefix cache。",
+                "MoE 专家负载不均你怎么处理？")
+    assert off.level <= 2
+
+
 # --------------------------------------------------------------------------- and only such markers
 
 

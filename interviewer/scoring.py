@@ -491,9 +491,6 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?still|(?:要是|如果|要)还|还不行|再不行|实在不行")
 
 
-_IF_NOT = re.compile(r"不行(?:就|的话|再)")
-
-
 def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:
     """The remedy is an approach the candidate left ("之前用默认的，后来…"), by a word outside the remedy's own
     wording ("组里之前定的" is one remedy, not a replaced one). `rest` is the answer from this sentence on: a remedy
@@ -503,7 +500,7 @@ def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:
     own = [(m.start(), m.end()) for m in remedy.finditer(n)]
     changed = bool(_CHANGED.search(_norm(rest)))
     # "实在不行就从头重跑" is the next step if this one fails, not a remedy found wanting.
-    return any(not any(a <= m.start() < b for a, b in own) and not _IF_NOT.match(n, m.start())
+    return any(not any(a <= m.start() < b for a, b in own) and not M.IF_NOT.match(n, m.start())
                and (changed or not _EARLIER.fullmatch(m.group()))
                for m in _meant(sentence, _CUE["naive_neg"]))
 

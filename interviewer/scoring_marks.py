@@ -19,6 +19,13 @@ from interviewer.scoring_rubric import Item, Point, Rubric, in_example, literal_
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
 _NAIVE_NEG = R.CUES["naive_neg"]
+# "还不行就降到 1" is the next step if this one fails, not the remedy found wanting.
+IF_NOT = re.compile(r"不行(?:就|的话|再)")
+
+
+def naive_negated(sentence: str) -> bool:
+    """The sentence (normalised) sets a naive remedy aside ("不能只调小学习率"), not escalates it."""
+    return any(not IF_NOT.match(sentence, m.start()) for m in _NAIVE_NEG.finditer(sentence))
 _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可靠", "并不", "不会", "不需要", "不用", "无需", "而非",
                          "不可能", "isn't", "is not", "doesn't", "does not", "not the same", "misleading", "can't",
                          "cannot", "never", "rather than", "instead of", "neither", "nor", "no longer", "not",
@@ -836,7 +843,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         # ("max_restarts 控制最多重启几次", "作业级的重启策略") is not it.
         if _BY_HAND.search(R.norm(signal)) and not _BY_HAND_SAID.search(sentence):
             return None
-        return c if (level or 1) <= 2 and not _NAIVE_NEG.search(sentence) else None
+        return c if (level or 1) <= 2 and not naive_negated(sentence) else None
     if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:
         return c  # said, with both things named, it stands whatever else the answer shows
     if FLAG_WITHOUT.search(R.norm(signal)) and not _LACKING.search(R.norm(w.text)):

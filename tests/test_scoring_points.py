@@ -809,6 +809,9 @@ def test_a_naive_remedy_offered_without_a_subject_is_the_candidates_own_and_show
      "I'd halve the batch size until it fits, and if batch size 1 still OOMs I'd ask for bigger GPUs.",
      "only shrinks the batch on OOM"),
     ("zh", 2, "第一步就 OOM 了，你怎么办？", "先把 batch size 减半，减到能跑为止，还不行就申请大显存的卡。", "OOM 只会减 batch"),
+    # The cut told as from and to, escalated in the same sentence (a blind level-1 candidate, candidates8 k1zh).
+    ("zh", 2, "当时显存主要花在哪？", "我们 OOM 了就把 batch size 从 16 降到 4，还不行就降到 1，然后用梯度累积补回来。",
+     "OOM 只会减 batch"),
     ("zh", 1, "loss 突然冲高怎么办？", "我会先把 lr 砍一半，从上一个 ckpt 接着跑；实在不行就从头重跑。", "调小学习率"),
     ("en", 1, "The loss spiked. What do you do?", "I'd cut the lr in half and resume from the last checkpoint; if that "
      "doesn't work, restart from scratch.", "lower the learning rate"),

@@ -333,7 +333,9 @@ NAIVE: dict[str, tuple[str, ...]] = {
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few",
               # a value kept because it felt right ("感觉差不多")
               "感觉差不多", "感觉够了", "感觉还行", "感觉够用", "felt about right", "seemed about right", "felt right",
-              "seemed fine", "seemed good enough"),
+              "seemed fine", "seemed good enough",
+              # ...or never settled ("间隔大概几个小时吧，没有固定，看情况")
+              "没有固定", "没固定", "不固定", "no fixed", "not fixed", "never fixed", "nothing fixed"),
 }
 # A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.
 NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", "并不", "没用", "不够", "不行", "不靠",

@@ -812,6 +812,11 @@ def test_a_naive_remedy_offered_without_a_subject_is_the_candidates_own_and_show
     # The cut told as from and to, escalated in the same sentence (a blind level-1 candidate, candidates8 k1zh).
     ("zh", 2, "当时显存主要花在哪？", "我们 OOM 了就把 batch size 从 16 降到 4，还不行就降到 1，然后用梯度累积补回来。",
      "OOM 只会减 batch"),
+    # A save interval never settled is one picked by feel (candidates8 k1zh).
+    ("zh", 11, "训练中间的 checkpoint 你们是怎么存的？", "每隔一段时间存一下，就是 torch.save 把 model.state_dict() 存下来。"
+     "间隔大概几个小时吧，没有固定，看情况。", "保存间隔凭感觉定"),
+    ("en", 11, "How did you save checkpoints during training?", "Every so often, just torch.save on model.state_dict(). "
+     "The interval was a few hours, nothing fixed, it depended.", "by gut feeling"),
     ("zh", 1, "loss 突然冲高怎么办？", "我会先把 lr 砍一半，从上一个 ckpt 接着跑；实在不行就从头重跑。", "调小学习率"),
     ("en", 1, "The loss spiked. What do you do?", "I'd cut the lr in half and resume from the last checkpoint; if that "
      "doesn't work, restart from scratch.", "lower the learning rate"),

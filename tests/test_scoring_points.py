@@ -386,6 +386,19 @@ def test_an_interval_set_once_because_it_felt_right_shows_no_judgement(ours, lan
     assert any("凭感觉" in d.signal or "gut feeling" in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, question, answer, flag", [
+    ("en", "In that fine-tune, did the gradient communication overlap with backward?",
+     "Yes, DeepSpeed has overlap_comm, we set it to true, so it overlaps. I'd assume it was fully hidden after that.",
+     "async means overlapped"),
+    ("zh", "那次微调里，梯度通信和反向重叠了吗？", "重叠了，DeepSpeed 有 overlap_comm，我们设成 true 了，所以是重叠的，我估计之后就完全藏住了。",
+     "开了异步就重叠上了"),
+])
+def test_a_switch_turned_on_taken_for_overlap_is_the_async_misconception(ours, lang, question, answer, flag):
+    # A blind level-1 answer (candidates8 k2en): the framework's overlap switch is the "async" the flag means.
+    a = score(ours, lang, 8, answer, question)
+    assert a.level == 1 and any(flag in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+
+
 def test_an_answer_that_is_only_the_packs_misconception_is_level_1(ours):
     wrong = score(ours, "zh", 10, "MFU 就是 GPU 的利用率吧，nvidia-smi 里能看到。", "MFU 怎么算？")
     assert wrong.level == 1 and any("充当 MFU" in d.signal for d in wrong.danger_signals)

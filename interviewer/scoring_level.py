@@ -101,6 +101,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         reason = (bool(cls[0].cues.get("causal") or cls[0].cues.get("sequence"))
                   or any("formula" in cl.numbers for cl in cls))
         claim_like = _claim_sentence(n) or any(claim_clause(r, cl) for cl in cls)
+        # In a story its sizes are the figures of what happened ("two 256-GPU jobs sat half-scheduled for 9 hours").
+        told = bool(R.FROM_TO.search(n)) or any(cl.cues.get("incident") for cl in cls)
         numbered = False
         for cl in cls:
             claimed = claim_clause(r, cl)
@@ -111,6 +113,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
                     f.claims += 1
                 elif k == "config" and not (mechs or reason):
                     continue  # "TP=8、DP=8" is a setting; it counts once its reason is given
+                elif k in ("params", "count") and not (mechs or reason or has_src or told):
+                    continue  # "We fine-tuned a 13B model on 32 A100s" sets the scene; it works nothing out
                 elif (mine or len(units) >= 2) and (mechs or reason or has_src or len(units) >= 2 or k == "formula"):
                     f.grounded += 1
                     numbered = True

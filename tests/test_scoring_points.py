@@ -399,6 +399,24 @@ def test_a_switch_turned_on_taken_for_overlap_is_the_async_misconception(ours, l
     assert a.level == 1 and any(flag in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "You list DeepSpeed ZeRO on your resume. Which stage did you use, and why?",
+     "ZeRO-2 mostly. Stage 2 shards the optimizer states and the gradients, so it saves a lot of memory, and it's faster "
+     "than stage 3 because stage 3 also shards the params and has to gather them. We fine-tuned a 13B model on 32 A100s."),
+    ("zh", "你简历上写了 DeepSpeed ZeRO，用的是哪一级？为什么？",
+     "主要用 ZeRO-2。stage 2 切了优化器状态和梯度，所以省很多显存，而且比 stage 3 快，因为 stage 3 还要切参数，用的时候要 gather "
+     "回来。我们在 32 张 A100 上微调了一个 13B 的模型。"),
+])
+def test_the_model_size_and_gpu_count_of_the_scene_are_no_figure_of_the_mechanism(ours, lang, question, answer):
+    # A blind level-2 answer (candidates8 k2en): the mechanism in words, and numbers that only say where it ran.
+    assert score(ours, lang, 6, answer, question).level == 2
+    # In a story the same kinds of number are what happened.
+    story = score(ours, "en", 13, "Otherwise two jobs each grab half the GPUs and deadlock waiting for the rest. We use "
+                  "Kueue so a job's pods are admitted together; before that we had a weekend where two 256-GPU jobs sat "
+                  "half-scheduled for 9 hours.", "Why gang scheduling?")
+    assert story.level == 4
+
+
 def test_an_answer_that_is_only_the_packs_misconception_is_level_1(ours):
     wrong = score(ours, "zh", 10, "MFU 就是 GPU 的利用率吧，nvidia-smi 里能看到。", "MFU 怎么算？")
     assert wrong.level == 1 and any("充当 MFU" in d.signal for d in wrong.danger_signals)

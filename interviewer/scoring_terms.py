@@ -245,7 +245,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "没经验", "没有经验", "没用过", "没实际做过", "说不上来", "no experience", "don't have experience",
              "never had to", "not something i've", "i can't say", "haven't touched", "not my strong", "没怎么研究",
              "没怎么接触", "没怎么做过", "没怎么了解", "没怎么用过", "不太会", "not really familiar",
-             "我不会", "这个不会", "这个我不会", "这块不会", "这块我不会", "完全不会", "真不会", "也不会", "不会做",
+             "这个我不会", "这块我不会",
              "never did", "never done that", "i've never done", "never did that", "never dealt with",
              "没怎么处理过", "没处理过", "没怎么考虑过", "没考虑过", "never handled", "never thought about",
              "haven't thought about",
@@ -258,8 +258,8 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
              "haven't run", "have not run")
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
-# "不会。", "嗯，不会", "这个真不会啊".
-DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|我|也|真|确实|实在)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"
+# "不会。", "嗯，不会", "这个真不会啊" (not "不会重复也不会漏", "这个不会影响精度").
+DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|这块|我|也|真|确实|实在|完全)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"
 HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "换个说法", "你是问", "是指什么", "指的是", "没听懂",
         "没明白", "举个例子", "能解释一下", "哪个方面", "what do you mean", "can you rephrase",
         "could you rephrase", "could you clarify", "can you clarify", "be more specific", "can you repeat",

@@ -1469,3 +1469,13 @@ def test_a_solid_answer_is_not_told_every_point_was_covered_when_some_were_only_
                              "所以没用。", "在你自己负责的那部分里，各并行度是怎么定下来的？")
     assert a.level == 4 and a.missed_markers
     assert "要点都讲到了" not in a.feedback and a.feedback.startswith("已经扎实")
+
+
+@pytest.mark.parametrize("text, miss", [
+    ("不会。", True), ("嗯，这个真不会啊", True), ("完全不会。", True), ("这个我不会，没接触过。", True),
+    # "不会" followed by what will not happen is no miss (devset k14 read "不会重复也不会漏" as one).
+    ("恢复后直接跳到第 consumed_samples 个样本开始读，不会重复也不会漏。", False),
+    ("这个不会影响精度，数学上是等价的。", False), ("开了以后完全不会 OOM 了。", False),
+])
+def test_not_knowing_is_read_from_buhui_only_when_nothing_follows_it(ours, text, miss):
+    assert read(text, ours["zh"].vocabulary).has("dont_know") is miss

@@ -30,7 +30,11 @@ ours_heldout9.jsonl (48) and candidates8.jsonl (6 candidates) were written blind
 measured at its end, after all its changes: heldout9 exact .688, within one .958, Spearman .859, danger recall .824
 (the scorer at the start of that stop: .583, .938, .830, .647); candidates8 answers exact .667, within one .972,
 Spearman .779 (start: the same), order not kept (the level-2 k2en at 2.67 above the level-3 k3zh at 2.5; the
-level-4 k4en at 3.0, level with k3en).
+level-4 k4en at 3.0, level with k3en). Read the next stop, when ours_heldout10.jsonl (48) and candidates9.jsonl (6
+candidates) were written blind at its start and first measured after its first six changes (0e66961): heldout10
+exact .625, within one .958, Spearman .880, danger recall .778 (the scorer at the start of that stop, bf4a076: the
+same); candidates9 answers exact .750, within one .944, Spearman .857 (start: .722, .944, .856), order not kept (the
+level-2 cand_l2_zh at 3.0, level with both level-3 candidates).
 """
 
 from __future__ import annotations

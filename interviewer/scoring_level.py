@@ -153,6 +153,15 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
 
 
 _CHOICE = re.compile(r"还是|\bor\b")
+_UNKNOWN = R.cue_regex(T.UNKNOWN)
+
+
+def _unknown(r: R.Reading) -> bool:
+    """The candidate says they do not know part of their own answer: not of a part they say was someone else's ("那部分
+    不是我做的，最后降到多少我不太清楚")."""
+    return any(_UNKNOWN.search(R.norm(s)) and not any(cl.cues.get("not_mine") or cl.cues.get("handed_off")
+                                                       for cl in r.sentence_clauses(i))
+               for i, s in enumerate(r.sentences))
 
 
 def _echoed(r: R.Reading, question: str) -> set[str]:
@@ -283,6 +292,11 @@ def level(r: R.Reading, f: Features) -> int | None:
                      and f.naming == 1 and not partial and not R.FROM_TO.search(R.norm(" ".join(r.sentences)))
                      and any(k not in ("config", "bare") for cl in r.clauses for k in cl.numbers)))
 
+    # Explained in part, the rest said not to be known ("the exact formula I don't remember"), is a point shown
+    # with its figure or two points, not explanations around the gap. (Not done oneself is another matter: "that's
+    # from the paper, I didn't measure it myself" knows it.)
+    if explained and f.numeric and _unknown(r) and not (f.credited >= 2 or (f.credited and f.credited_numbers)):
+        explained = False
     if explained:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.

@@ -252,11 +252,18 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "不太记得", "不记得", "记不太清", "没试过", "不好说", "说不好", "没算过", "没量过", "没统计过", "没关注过",
              "don't remember", "do not remember", "can't recall", "cannot recall", "hard to say", "never tried",
              "didn't measure", "never measured", "didn't track", "没仔细看过", "没仔细看", "没仔细研究", "没细究",
-             "没仔细量过", "没仔细测过", "haven't measured", "have not measured",
+             "没仔细量过", "没仔细测过", "haven't measured", "have not measured", "没细算过", "没仔细算过", "没细算",
+             "没仔细拆过", "没细拆过", "没拆过", "没怎么看明白", "没看明白",
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into",
              "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
              "haven't run", "have not run")
+# Of those, the ones that say the candidate does not know (not that they never did it themselves).
+UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解", "不太了解", "忘了", "记不清", "记不太清", "记不大清",
+           "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不清", "说不太清", "没看明白", "没怎么看明白",
+           "看不懂", "don't know", "do not know", "not sure", "no idea", "don't remember", "do not remember",
+           "can't remember", "can't recall", "cannot recall", "forgot", "no clue", "not really sure", "not quite sure",
+           "don't really know")
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
 # "不会。", "嗯，不会", "这个真不会啊" (not "不会重复也不会漏", "这个不会影响精度").
 DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|这块|我|也|真|确实|实在|完全)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"

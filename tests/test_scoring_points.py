@@ -1479,3 +1479,30 @@ def test_a_solid_answer_is_not_told_every_point_was_covered_when_some_were_only_
 ])
 def test_not_knowing_is_read_from_buhui_only_when_nothing_follows_it(ours, text, miss):
     assert read(text, ours["zh"].vocabulary).has("dont_know") is miss
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("en", 9, "When you run nccl-tests, what's the difference between algbw and busbw, and which one do you look at?",
+     "algbw is the algorithm bandwidth, basically the message size divided by the time. busbw is the bus bandwidth, "
+     "which is... I think it's corrected by some factor that depends on the number of GPUs, so you can compare it with "
+     "the hardware peak. I usually just look at busbw and check it's close to the NIC speed. The exact formula I don't "
+     "remember, it's something with n minus 1 over n."),
+    ("zh", 5, "p=8、m=32 的时候 1F1B 的气泡比例是多少？想压到 5% 以下该怎么办？",
+     "气泡的公式我记得是 (p-1)/m 吧……那就是 7/32，二十几个百分点。要降的话就是加大 micro batch 的数量，或者换 interleaved 的调度，"
+     "把一个 stage 再拆成几个虚拟 stage。具体 m 要多大我得算一下，大概翻几倍应该就差不多了，interleaved 的话我们没用过，不太清楚代价。"),
+    ("zh", 2, "训练时 GPU 显存里都装了哪些东西？各自大概多大？",
+     "主要就是模型参数、梯度、优化器状态，还有激活值。优化器状态占得比较多，因为 Adam 要存两个状态。激活跟 batch size 和序列长度有关，"
+     "序列越长越大。具体每个参数多少字节我没细算过，我们一般是 OOM 了就开 gradient checkpointing，或者直接上 ZeRO，基本就能跑起来。"),
+])
+def test_explanations_around_a_gap_the_candidate_admits_are_a_2(ours, lang, topic, question, answer):
+    # Blind level-2 answers (heldout10): the point asked for is the one said not to be known.
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 2, (a.level, [h.marker for h in a.markers])
+
+
+def test_a_gap_in_a_part_that_was_someone_elses_leaves_the_candidates_own_measurement_standing(ours):
+    a = score(ours, "zh", 7, "这个是我自己测的。用 nsys 抓了 10 个 step，把计算流上等 all-to-all 的空隙加起来除以 step 时间，暴露的 "
+              "all-to-all 大约占 18%。我当时还试了把 EP 从 8 改成 16 跨两台机器，暴露比例涨到 35% 左右，每卡显存能省 6 GB 左右，但我们 8 "
+              "的时候显存已经够了，不值得，所以还是定在 EP8。后来框架组又做了两个 micro batch 交替来重叠 all-to-all，那部分不是我做的，"
+              "最后降到多少我不太清楚。", "all-to-all 占一个 step 的多少？你是怎么测的？")
+    assert a.level == 4

@@ -566,6 +566,15 @@ _THEREFORE = re.compile(r"[,，;；]\s*so\b|就")  # "…are async, so basically
 _RELATION = re.compile(r"就是|就|即|等于|\bmeans?\b|\bis\b|=")
 
 
+def _lead_in(r: R.Reading, naming: list[R.Clause]) -> str:
+    """The clauses that name a belief and the one before them: where a condition that makes it true would be ("只要有独立
+    的 stream，异步就能重叠"), not one two steps back that leads to another check ("如果利用率都是 100%，那就去看 NCCL 的
+    通信时间，通信时间最长的那张卡肯定就是慢卡")."""
+    sentence = r.sentence_clauses(naming[0].sent)
+    first = next(i for i, cl in enumerate(sentence) if cl.start == naming[0].start)
+    return R.norm(" ".join(cl.text for cl in sentence[max(0, first - 1):first] + naming))
+
+
 def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     """A misconception of the form "以为 A 就 B" / "assumes A means B" argued outright: A named, then a reason or an
     equation, then B, in one or two clauses, with no condition that would make it true ("NCCL 是异步的，所以和计算
@@ -581,7 +590,7 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     # An aside may sit between the two ("…is async — it runs on a separate stream, so it's all overlapped").
     naming = _naming(r, rubric, c, reach=2)
     sentence = R.norm(r.sentences[c.window.sent])
-    if not naming or _CONDITION.search(sentence) or _CONTRARY.search(sentence):
+    if not naming or _CONTRARY.search(sentence) or _CONDITION.search(_lead_in(r, naming)):
         return False
     said = R.norm(" ".join(cl.text for cl in naming))
     # Any reason or equation with A before it and B after ("because X is async — …, so it's all overlapped": the

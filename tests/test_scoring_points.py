@@ -1057,6 +1057,23 @@ def test_a_misconception_argued_outright_is_raised_whatever_else_the_answer_name
     assert a.level <= 2
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "1024 卡训练突然整体慢了 20%，你怎么找出是哪个节点拖慢的？",
+     "先看 nvidia-smi，哪台机器 GPU 利用率低就是哪台慢。如果利用率都是 100%，那就去看 NCCL 的通信时间，通信时间最长的那张卡肯定就是"
+     "慢卡，把它所在的节点踢掉重新起作业就行了。"),
+    ("en", "A 1024-GPU job suddenly got 20% slower overall. How do you find the node that's dragging it?",
+     "First look at nvidia-smi: whichever machine has low GPU utilization is the slow one. If they're all at 100%, look "
+     "at the NCCL communication time; the card with the longest communication time is definitely the slow one, so kick "
+     "its node out and restart the job."),
+])
+def test_a_condition_leading_to_another_check_does_not_excuse_the_belief_after_it(ours, lang, question, answer):
+    # A blind level-1 answer (heldout10): the "if" opens the step before; the belief is said outright after it.
+    a = score(ours, lang, 14, answer, question)
+    assert a.level == 1, a.level
+    assert any(("通信最久" in d.signal or "longest communication" in d.signal) for d in a.danger_signals)
+    assert any("nvidia-smi" in d.signal for d in a.danger_signals)
+
+
 @pytest.mark.parametrize("lang, topic, answer", [
     ("zh", 8, "NCCL 是异步调用，只要通信在独立的 stream 上并且桶足够早触发，就能和反向计算重叠；我们实测暴露还剩 6%。"),
     ("zh", 14, "nvidia-smi 的 GPU-Util 只要有一个 kernel 在跑就算忙。NCCL kernel 空等对端时也在跑，所以一个 rank 在等慢卡时"

@@ -402,6 +402,9 @@ _OTHERS = R.cue_regex(("有人", "很多人", "不少人", "别人", "新手", "
                        "people usually", "a lot of people", "others", "newcomers", "juniors"))
 
 
+_FROM_IT = re.compile(r"所以|因此|因为这样|that's why|that is why|so |which is why|this is why")
+
+
 def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tuple[str, Clause]]
                      ) -> tuple[set[tuple[int, int]], set[tuple[int, int]], set[str]]:
     """Clauses that show one of the topic's red flags whatever the level: a naive remedy of the pack's own the
@@ -419,6 +422,13 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
             fine_without.add(sig)
         if c is not None or (c := M.recited(r, rubric, sig)) is not None:
             wrong |= {(cl.sent, cl.start) for i in {cl.sent for cl in c.window.clauses} for cl in r.sentence_clauses(i)}
+            continue
+        if (c := M.directed(r, rubric, sig)) is not None:
+            # Said which way it goes ("气泡基本就消失了"), with what the answer goes on to argue from it ("所以现在大家都用
+            # 1F1B，有了它气泡就不是问题了，显存不够就随便加 stage"): neither shows a point.
+            said = {cl.sent for cl in c.window.clauses}
+            said |= {i + 1 for i in said if i + 1 < len(r.sentences) and _FROM_IT.match(_norm(r.sentences[i + 1]))}
+            wrong |= {(cl.sent, cl.start) for i in said for cl in r.sentence_clauses(i)}
             continue
         if kind not in ("naive", "misconception") or _NAMES_FLAG.search(_norm(sig)):
             continue  # "只知道 1F1B 的名字" is a level, not a remedy offered
@@ -584,7 +594,14 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     # (a ring-attention answer to a rendezvous question knows the causal mask's imbalance it explains).
     judged = 2 if f.off_question and level == 1 else level
     asked = _topic_terms(rubric, question) if question else frozenset()
+    # A remedy the vocabulary spells out is shown only where it is said: "OOM 的话可以开 gradient checkpointing" after a
+    # sentence on batch size names the flag's subjects, not "减 batch".
+    spelled = {x.kind for x in r.vocab.remedies}
+    said = {kind for kind, _ in _naive_hits(r, True, own, rubric)}
     for sig, is_own in [*((s, True) for s in own), *((s, False) for s in others)]:
+        kind = (_signal_kind(sig, r.vocab) or "").removeprefix("naive:")
+        if kind in spelled and kind not in said:
+            continue
         c = M.flag_clause(r, rubric, sig, judged, is_own, asked)
         if c is not None:
             add(sig, M.quote(r, rubric, c))

@@ -625,7 +625,8 @@ _MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更�
                      "more communication", "extra communication"))
 # Said as gone, not only smaller: what makes the answer the misconception rather than a loose comparison.
 _GONE = ("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0", "接近零", "gets rid of", "get rid of", "removes", "eliminates",
-         "close to zero", "near zero", "goes away", "no bubble", "nobody is idle")
+         "close to zero", "near zero", "goes away", "no bubble", "nobody is idle", "disappears", "disappear", "is gone",
+         "消失", "没有气泡", "没气泡")
 GONE = R.cue_regex(_GONE)
 _LESS = R.cue_regex((*_GONE, "小很多", "小了很多", "更小", "变小", "减少", "降低", "reduces", "smaller"))
 _VARIANT = R.cue_regex(T.VARIANT)

@@ -1523,3 +1523,45 @@ def test_a_gap_in_a_part_that_was_someone_elses_leaves_the_candidates_own_measur
               "的时候显存已经够了，不值得，所以还是定在 EP8。后来框架组又做了两个 micro batch 交替来重叠 all-to-all，那部分不是我做的，"
               "最后降到多少我不太清楚。", "all-to-all 占一个 step 的多少？你是怎么测的？")
     assert a.level == 4
+
+
+@pytest.mark.parametrize("lang, question, answer, flag", [
+    ("en", "What's the difference between GPipe and 1F1B?",
+     "1F1B is basically the fixed version of GPipe. GPipe runs all the forwards and then all the backwards, so it has "
+     "this big bubble. 1F1B alternates one forward and one backward, so the pipeline stays full and the bubble basically "
+     "disappears. That's why everyone uses 1F1B now; once you have it the bubble isn't really a concern anymore, so you "
+     "can add as many pipeline stages as you need for memory.", "saves activations rather than bubble"),
+    ("zh", "GPipe 和 1F1B 有什么区别？",
+     "1F1B 基本上就是 GPipe 的改进版。GPipe 先跑完所有前向再跑所有反向，所以气泡很大。1F1B 一个前向一个反向交替着跑，流水线一直是满的，"
+     "气泡基本就消失了。所以现在大家都用 1F1B，有了它气泡就不是问题了，显存不够就随便加 stage。", "省的是激活而非气泡"),
+])
+def test_the_bubble_said_to_disappear_is_the_1f1b_misconception_and_what_is_argued_from_it_shows_nothing(
+        ours, lang, question, answer, flag):
+    # A blind level-1 answer (heldout10 r45). The sentence after it ("所以…显存不够就随便加 stage") had been credited with
+    # "the first stage holds the most in-flight activations".
+    a = score(ours, lang, 5, answer, question)
+    assert a.level == 1 and not a.markers, (a.level, [h.marker for h in a.markers])
+    assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, absent", [
+    # A memory remedy after a sentence on batch size names the flag's subjects, not the cut (heldout9 r24).
+    ("zh", 2, "训练的时候显存都花在哪了？",
+     "主要就是模型参数、梯度、优化器状态，还有激活值吧。Adam 的话优化器状态比较大，好像是参数的好几倍。激活跟 batch size 还有序列长度有关，"
+     "序列越长越大。OOM 的话可以开 gradient checkpointing，或者 offload 到 CPU。每个参数具体多少字节我没细算过。", "OOM 只会减 batch"),
+    ("en", 1, "Loss spikes: what do you check?", "Loss spikes are usually a learning-rate thing. We use a cosine schedule "
+     "with warmup and BF16, plus gradient clipping.", "lower the learning rate"),
+    # A question back is no remedy at all.
+    ("zh", 1, "loss 突然变成 NaN 或者出现尖峰，你会按什么顺序排查？", "能具体一点吗？你是问 loss 不降还是变成 NaN？", "调小学习率"),
+])
+def test_a_remedy_the_vocabulary_spells_out_is_flagged_only_where_it_is_said(ours, lang, topic, question, answer, absent):
+    a = score(ours, lang, topic, answer, question)
+    assert not any(absent in d.signal for d in a.danger_signals), a.danger_signals
+
+
+def test_a_remedy_told_in_the_past_is_the_remedy():
+    en = skills.resolve(None, "en")
+    t = en.topic(1)
+    a = score_answer(t, "We lowered the learning rate by 10x and restarted, and it stabilised, so that was basically it.",
+                     "The loss spiked. What did you do?", en.danger_for(t.title))
+    assert a.level == 1 and any("lower the learning rate" in d.signal for d in a.danger_signals), a.danger_signals

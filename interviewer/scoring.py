@@ -552,8 +552,11 @@ def _not_whole(r: Reading, quote: str, answer: str) -> str:
 
 
 def _plain_clause(r: Reading, cl: Clause) -> bool:
-    """A clause that names without explaining: no number, no formula, no mechanism word, no reason."""
+    """A clause that names without explaining: no number, no formula, no mechanism word, no reason; not a question
+    back to the interviewer ("Do you mean the utilization number from nvidia-smi?")."""
     if any(k != "bare" for k in cl.numbers) or any(r.vocab.kind(c) == "mech" for c in cl.said):
+        return False
+    if cl.text.rstrip().endswith(("?", "？")):
         return False
     first = r.sentence_clauses(cl.sent)[0]
     return not first.cues.get("causal")

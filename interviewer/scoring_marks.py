@@ -853,7 +853,9 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         # ("max_restarts 控制最多重启几次", "作业级的重启策略") is not it.
         if _BY_HAND.search(R.norm(signal)) and not _BY_HAND_SAID.search(sentence):
             return None
-        return c if (level or 1) <= 2 and not naive_negated(sentence) else None
+        # A question back ("Do you mean the utilization number from nvidia-smi?") offers nothing.
+        asked_back = w.text.rstrip().endswith(("?", "？"))
+        return c if (level or 1) <= 2 and not naive_negated(sentence) and not asked_back else None
     if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:
         return c  # said, with both things named, it stands whatever else the answer shows
     if FLAG_WITHOUT.search(R.norm(signal)) and not _LACKING.search(R.norm(w.text)):

@@ -1565,3 +1565,13 @@ def test_a_remedy_told_in_the_past_is_the_remedy():
     a = score_answer(t, "We lowered the learning rate by 10x and restarted, and it stabilised, so that was basically it.",
                      "The loss spiked. What did you do?", en.danger_for(t.title))
     assert a.level == 1 and any("lower the learning rate" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+def test_a_question_back_to_the_interviewer_is_quoted_for_no_flag(ours):
+    # A blind level-2 answer (heldout10 r47) had "looks only at nvidia-smi utilisation" on its question back.
+    a = score(ours, "en", 14, "Could you give me a hint? Do you mean the utilization number from nvidia-smi? ... OK. I guess "
+              "because it's a percentage of time, so it can look high even when the GPU isn't doing much useful work. I "
+              "think I've seen it at 100% while a job was hung. But I'm not sure what exactly it's measuring under the hood.",
+              "Why is GPU utilisation a misleading health metric for a training job?")
+    assert a.level == 2
+    assert not any(d.evidence.rstrip().endswith("?") for d in a.danger_signals), a.danger_signals

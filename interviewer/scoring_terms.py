@@ -195,9 +195,11 @@ HYPE = ("业界领先", "领先水平", "效果很好", "效果挺好", "很完�
         "huge speedup", "huge improvement", "huge gains", "huge win", "perfectly", "scaled really well", "very good", "worked well", "works well")
 # "没在生产上用过", "never used it": the words after are not the candidate's experience.
 NEGATED_EXPERIENCE = (r"(?:没|没有|不曾|从没|从来没|未)(?:在|怎么|真正|实际|亲自)?[^，。；,;]{0,8}?"
-                      r"(?:用过|做过|接触过|试过|碰过|搞过|研究过|遇到过|上过|查过|验证过|核实过)"
+                      r"(?:用过|做过|接触过|试过|碰过|搞过|研究过|遇到过|上过|查过|验证过|核实过|定位过|排查过|测过|量过|"
+                      r"算过|跑过|看过|分析过|实现过|部署过|调过)"
                       r"|\b(?:never|haven't|have not|didn't|did not)\s+(?:really\s+|actually\s+)?"
-                      r"(?:used|use|tried|try|done|do|worked|work|touched|seen|run|ran|checked|verified)\b"
+                      r"(?:used|use|tried|try|done|do|worked|work|touched|seen|run|ran|checked|verified|located|"
+                      r"traced|measured|profiled|implemented|debugged)\b"
                       r"|\bnot familiar\b")
 
 # Words a rubric frames its points with ("knows", "能说出"): they say nothing of the point itself.

@@ -1575,3 +1575,19 @@ def test_a_question_back_to_the_interviewer_is_quoted_for_no_flag(ours):
               "Why is GPU utilisation a misleading health metric for a training job?")
     assert a.level == 2
     assert not any(d.evidence.rstrip().endswith("?") for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, flag", [
+    ("zh", "如果训练中间出现 NaN，你怎么定位是哪个 rank、哪一层先出的？",
+     "出现 NaN 的话我们一般就是从最近的 checkpoint 重新跑，或者换个 seed，大部分时候就好了。实在不行就从头再跑一遍，具体哪一层先出的没有去定位过。",
+     "出现 NaN 就从头重跑"),
+    ("en", "If NaN shows up mid-training, how do you find which rank and which layer produced it first?",
+     "When we get a NaN we usually just rerun from the latest checkpoint, or switch the seed, and most of the time it goes "
+     "away. If that fails we rerun from scratch; we never actually located which layer went first.",
+     "reruns from scratch whenever NaN appears"),
+])
+def test_what_the_candidate_says_they_never_did_credits_nothing(ours, lang, question, answer, flag):
+    # A blind level-1 answer (candidates9): "没有去定位过" had been credited with the isfinite-hook marker.
+    a = score(ours, lang, 15, answer, question)
+    assert a.level == 1 and not a.markers, (a.level, [h.marker for h in a.markers])
+    assert any(flag in d.signal for d in a.danger_signals), a.danger_signals

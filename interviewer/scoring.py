@@ -702,6 +702,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # baseline of a weighed, checked change ("基线是…Megatron 默认配置") is not the candidate's choice.
     if (level == 3 or (level == 4 and len(f.judgement) <= 1)) and len(credits) < 2 and naive:
         level = 2  # the candidate's own remedy is the naive one ("按默认的来", "restart it"): no judgement of it
+    # A story whose fix was the pack's naive remedy, its cause said not to be known ("回滚…把学习率调低了一点重新跑，就过去
+    # 了。具体是什么原因最后也没查清楚"), shows the remedy, not the judgement a story at 3 or 4 would.
+    if (level or 0) >= 3 and L.unknown(r) and any(
+            kind not in ("default_config", "guess") for kind, _ in _naive_hits(r, True, own, rubric)):
+        level = 2
     if level != judged:  # what the answer offers beside it is judged at the level it came to ("we just raised…")
         dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
     shown = ({c.item: _not_whole(r, M.quote(r, rubric, c), answer) for c in credits}

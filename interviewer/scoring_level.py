@@ -156,7 +156,7 @@ _CHOICE = re.compile(r"还是|\bor\b")
 _UNKNOWN = R.cue_regex(T.UNKNOWN)
 
 
-def _unknown(r: R.Reading) -> bool:
+def unknown(r: R.Reading) -> bool:
     """The candidate says they do not know part of their own answer: not of a part they say was someone else's ("那部分
     不是我做的，最后降到多少我不太清楚")."""
     return any(_UNKNOWN.search(R.norm(s)) and not any(cl.cues.get("not_mine") or cl.cues.get("handed_off")
@@ -295,7 +295,7 @@ def level(r: R.Reading, f: Features) -> int | None:
     # Explained in part, the rest said not to be known ("the exact formula I don't remember"), is a point shown
     # with its figure or two points, not explanations around the gap. (Not done oneself is another matter: "that's
     # from the paper, I didn't measure it myself" knows it.)
-    if explained and f.numeric and _unknown(r) and not (f.credited >= 2 or (f.credited and f.credited_numbers)):
+    if explained and f.numeric and unknown(r) and not (f.credited >= 2 or (f.credited and f.credited_numbers)):
         explained = False
     if explained:
         lv = 3

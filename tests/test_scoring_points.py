@@ -1591,3 +1591,18 @@ def test_what_the_candidate_says_they_never_did_credits_nothing(ours, lang, ques
     a = score(ours, lang, 15, answer, question)
     assert a.level == 1 and not a.markers, (a.level, [h.marker for h in a.markers])
     assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "有一次继续预训练到大概 3 万步，loss 突然从 2.1 跳到 4 多，我们当时看了一下 grad norm 也很大。后来是回滚到前一个 checkpoint，"
+           "把学习率调低了一点重新跑，就过去了。具体是什么原因最后也没查清楚，可能是数据的问题。"),
+    ("en", "Once, in continued pretraining around step 30K, the loss jumped from 2.1 to over 4 and the grad norm was huge "
+           "too. We rolled back to the previous checkpoint, lowered the learning rate a bit and reran, and it went "
+           "through. We never figured out what caused it, maybe the data."),
+])
+def test_a_story_fixed_by_the_naive_remedy_with_its_cause_unknown_is_a_2(ours, lang, answer):
+    # A blind level-2 candidate's story (candidates9 cand_l2_zh) scored 4: the record is there, the judgement is not.
+    q = "讲一次 loss 尖峰你是怎么处理的？" if lang == "zh" else "Tell me about one loss spike you dealt with."
+    a = score(ours, lang, 1, answer, q)
+    assert a.level == 2, a.level
+    assert any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals), a.danger_signals

@@ -620,6 +620,9 @@ def _once(reader):
 _FLAG_MORE = re.compile(r"增加|\badds?\b|\bincreases?\b")
 FLAG_RATHER = re.compile(r"而非|而不是|\brather than\b")
 _FLAG_SAVES = re.compile(r"省的是|节省的是|\bsaves?\b")
+# A flag of how many times A is B's ("约为 DP 的 1.5 倍", "moves about 1.5 times DP's traffic").
+_FLAG_TIMES = re.compile(r"[\d.]+\s*(?:倍|x\b|×|times\b)")
+_FLAG_ABOUT = re.compile(r"约为|约是|大约是|\bmoves about\b|\bis about\b")
 _MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更多", "加倍", "多一倍", "多出一倍", "会多", "adds", "increases",
                      "doubles", "grows",
                      "more communication", "extra communication"))
@@ -637,6 +640,13 @@ _SAME = R.cue_regex(("不变", "一样", "相同", "不增加", "没有增加", 
                      "doesn't add", "does not add", "no more"))
 
 
+def _other_stage(flag: str, said: str) -> bool:
+    """The window names another numbered variant of what the flag names: "ZeRO-1 and 2 cost the same as DDP" is
+    not said of ZeRO-3."""
+    named = set(re.findall(r"([a-z]+)-(\d)", flag))
+    return any(name == base and num != n for base, n in named for name, num in re.findall(r"([a-z]+)-(\d)", said))
+
+
 @_once
 def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     """The sentence that says the way the flag warns of, unhedged by a condition and not set right in it ("通信总量不变",
@@ -647,6 +657,12 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         a, x, y, verb = find(n[: k.start()]), find(n[k.end() : m.start()]), find(n[m.end():]), _LESS
     elif (m := _FLAG_MORE.search(n)) and flag_kind(signal) == "misconception":
         a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _MORE
+    elif (t := _FLAG_TIMES.search(n)) and (m := _FLAG_ABOUT.search(n)) and flag_kind(signal) == "ignorance":
+        # "不知道 ZeRO-3 通信约为 DP 的 1.5 倍" shown by saying it is the same ("I believe it's the same as normal DP"),
+        # by an answer that never gives the figure.
+        if re.search(rf"(?<![\d.]){re.escape(t.group().split()[0].rstrip('倍x×'))}(?![\d])", R.norm(" ".join(r.sentences))):
+            return None
+        a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _SAME
     else:
         return None
     a, y = a - y, y - a
@@ -663,13 +679,13 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         # of it that does do so ("interleaved 1F1B", "zero-bubble").
         near = {c for i in (w.sent - 1, w.sent + 1) if 0 <= i < len(r.sentences)
                 for cl in r.sentence_clauses(i) for c in cl.said}
-        if not a & (named | near) or _VARIANT.search(sentence):
+        if not a & (named | near) or _VARIANT.search(sentence) or _other_stage(n, sentence):
             continue
         if not grows & {c for cl in w.clauses for c in r.vocab.closed(cl.said)}:
             continue
         if x & r.vocab.closed(named) or not verb.search(R.norm(w.text)):
             continue
-        if _SAME.search(sentence) or _CONDITION.search(sentence) or _BELIEF.search(sentence):
+        if (verb is not _SAME and _SAME.search(sentence)) or _CONDITION.search(sentence) or _BELIEF.search(sentence):
             continue
         if negated(w) or _NEGATION.search(R.norm(w.text)) or any("formula" in cl.numbers for cl in w.clauses):
             continue

@@ -1606,3 +1606,23 @@ def test_a_story_fixed_by_the_naive_remedy_with_its_cause_unknown_is_a_2(ours, l
     a = score(ours, lang, 1, answer, q)
     assert a.level == 2, a.level
     assert any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "What does ZeRO-3 shard, and how does its communication compare with plain data parallelism?",
+     "ZeRO-3 shards the parameters, the gradients and the optimizer states across the GPUs, so each GPU only keeps about "
+     "1/N of everything. Communication... I believe it's the same as normal DP, since in the end each GPU still just "
+     "syncs the gradients once per step."),
+    ("zh", "ZeRO-3 切了什么？通信量和普通数据并行比怎么样？",
+     "ZeRO-3 把参数、梯度和优化器状态都切到各张卡上，每张卡只存大约 1/N。通信量的话……我觉得和普通 DP 一样，因为最后每张卡还是每步同步一次梯度。"),
+])
+def test_a_ratio_the_pack_gives_said_to_be_the_same_is_its_flag(ours, lang, question, answer):
+    # A blind level-2 answer (candidates9 cand_l1_en) scored 3 with no flag.
+    a = score(ours, lang, 6, answer, question)
+    assert a.level == 2 and any("1.5" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+    # The same words of the other stages, beside the figure, are what a solid answer says.
+    right = score(ours, "en", 6, "Comm-wise ZeRO-1 and 2 cost the same as DDP, reduce-scatter plus all-gather is one "
+                  "all-reduce, but ZeRO-3 all-gathers the params again in backward, so about 1.5x the DP traffic.", question)
+    assert not any("1.5" in d.signal for d in right.danger_signals), right.danger_signals
+    listed = score(ours, "zh", 6, "ZeRO-3 连 BF16 参数也切，约 16/N。ZeRO-1、2 的通信和 DP 一样，ZeRO-3 要额外 all-gather 参数。", question)
+    assert not any("1.5" in d.signal for d in listed.danger_signals), listed.danger_signals

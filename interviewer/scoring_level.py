@@ -154,6 +154,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
 
 _CHOICE = re.compile(r"还是|\bor\b")
 _UNKNOWN = R.cue_regex(T.UNKNOWN)
+_GUESSED = R.cue_regex(T.GUESSED)
 
 
 def unknown(r: R.Reading) -> bool:
@@ -327,8 +328,13 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
     mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
-    nums = sum(1 for cl in keep for k in cl.numbers if k != "bare")
+    # After "I don't remember", a number guessed is no answer ("I'd guess maybe around 10K tokens per second?"); a
+    # mechanism guessed may be ("应该是多了参数的 all-gather").
+    guessed = drop == "dont_know"
+    nums = sum(1 for cl in keep for k in cl.numbers if k != "bare" and not (guessed and _GUESSED.search(R.norm(cl.text))))
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
         return True
     # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.
-    return bool(f and (f.credited or f.statements) and any(not cl.cues.get(drop) for cl in r.clauses[1:]))
+    return bool(f and (f.credited or f.statements) and any(
+        not cl.cues.get(drop) and not (guessed and (_GUESSED.search(R.norm(cl.text)) or not cl.concepts))
+        for cl in r.clauses[1:]))

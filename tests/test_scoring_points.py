@@ -1626,3 +1626,19 @@ def test_a_ratio_the_pack_gives_said_to_be_the_same_is_its_flag(ours, lang, ques
     assert not any("1.5" in d.signal for d in right.danger_signals), right.danger_signals
     listed = score(ours, "zh", 6, "ZeRO-3 连 BF16 参数也切，约 16/N。ZeRO-1、2 的通信和 DP 一样，ZeRO-3 要额外 all-gather 参数。", question)
     assert not any("1.5" in d.signal for d in listed.danger_signals), listed.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, level", [
+    ("en", "Can you estimate on the spot how many tokens per second per GPU a 13B model gets at 40% MFU on A100s?",
+     "I'd have to look that up, I don't remember the A100 specs exactly. I'd guess maybe around 10K tokens per second per "
+     "GPU? Something in that range.", 1),
+    ("zh", "能当场估一下 13B 模型在 A100 上 MFU 40% 时每卡每秒多少 token 吗？",
+     "这个得查一下，A100 的规格我记不清了。我猜大概每卡每秒 1 万 token 左右？差不多这个量级吧。", 1),
+    # A mechanism guessed after the miss is still an answer (candidates c2zh: labelled 2).
+    ("zh", "ZeRO-3 比 DP 多多少通信？", "具体多少不清楚，应该是多了参数的 all-gather。", 2),
+])
+def test_after_a_miss_a_number_guessed_is_no_answer_and_a_mechanism_guessed_is(ours, lang, question, answer, level):
+    # A blind level-1 answer (candidates9 cand_l1_en): "I'd guess maybe around 10K" had made it an answer.
+    topic = 10 if "MFU" in question else 6
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == level and (a.signal == "dont_know") is (level == 1), (a.level, a.signal)

@@ -667,7 +667,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     remedy, wrong, fine_without = _flagged_clauses(r, rubric, own, hits)
     told = {i for i, _ in remedy}
     offered |= remedy
-    credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong)]
+    # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.
+    credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong
+                                          or M.core(r, rubric, c) & offered and M.RATHER.search(_norm(c.item)))]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),

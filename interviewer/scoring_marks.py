@@ -619,6 +619,7 @@ def _once(reader):
 # saves X, not Y). The answer shows it by saying so of A: B grows, or Y shrinks with no word of X.
 _FLAG_MORE = re.compile(r"增加|\badds?\b|\bincreases?\b")
 FLAG_RATHER = re.compile(r"而非|而不是|\brather than\b")
+RATHER = re.compile(r"而非|而不是|\brather than\b|\binstead of\b")
 _FLAG_SAVES = re.compile(r"省的是|节省的是|\bsaves?\b")
 # A flag of how many times A is B's ("约为 DP 的 1.5 倍", "moves about 1.5 times DP's traffic").
 _FLAG_TIMES = re.compile(r"[\d.]+\s*(?:倍|x\b|×|times\b)")

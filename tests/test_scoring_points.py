@@ -1642,3 +1642,18 @@ def test_after_a_miss_a_number_guessed_is_no_answer_and_a_mechanism_guessed_is(o
     topic = 10 if "MFU" in question else 6
     a = score(ours, lang, topic, answer, question)
     assert a.level == level and (a.signal == "dont_know") is (level == 1), (a.level, a.signal)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "这种一般就是学习率偏大了。我会先把学习率砍一半，从最近的 checkpoint 重新跑，如果还是炸就再往下调，或者换个 seed 再跑一遍，基本都能过去。"
+           "精度这块我们一直用的是默认的 fp16 混合精度，框架都处理好了，应该不是精度的问题。"),
+    ("en", "That's usually the learning rate being too high. I'd cut the lr in half and rerun from the latest checkpoint, "
+           "and if it still blows up lower it again or try another seed. Precision-wise we always used the default fp16 "
+           "mixed precision, the framework handles it, so it's not a precision problem."),
+])
+def test_the_marker_that_sets_the_naive_remedy_aside_is_not_shown_by_offering_it(ours, lang, answer):
+    # A blind level-1 answer (heldout10 r33) was credited with "checks data and grad norm first … instead of lowering
+    # the learning rate first" on the very sentence that lowers it first.
+    q = "训练到两万多步的时候 loss 突然冲上去，你会按什么顺序排查？" if lang == "zh" else "The loss shot up at step 20K. In what order do you check?"
+    a = score(ours, lang, 1, answer, q)
+    assert not a.markers and a.level <= 2, (a.level, [(h.marker, h.evidence) for h in a.markers])

@@ -701,20 +701,28 @@ FLAG_WITHOUT = re.compile(r"不加|不带|\bwithout\b")
 _LACKING = R.cue_regex(("不加", "没加", "不带", "没带", "没有", "没用", "不用", "不做", "没做", "without", "no ", "not ",
                         "n't", "never", "skip", "skipped"))
 FINE = R.cue_regex(("就行", "就够", "就可以了", "没问题", "不会有什么问题", "不会有问题", "没什么问题", "不用管", "直接训",
+                    "也没关系", "没什么关系", "无所谓", "影响不大",
                     "is fine", "it's fine", "that's fine", "is enough", "no problem", "doesn't matter", "just train",
-                    "train on it directly", "train directly", "works fine", "nothing special"))
+                    "train on it directly", "train directly", "works fine", "nothing special", "not a problem",
+                    "no big deal", "doesn't hurt"))
+_FLAG_COST = re.compile(r"的代价|\bthe cost of\b")
 _NEEDED = R.cue_regex(("要加", "需要", "必须", "得加", "不然", "否则", "要用", "must", "need to", "needs", "otherwise",
                        "have to"))
 
 
 @_once
 def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
-    """The window (a sentence or two short ones) that names X and calls it fine as it is; None for other flags."""
+    """The window (a sentence or two short ones) that names X and calls it fine as it is; None for other flags.
+
+    Also for a flag of not knowing what X costs ("不知道 TP 跨机的代价"): X called fine ("跨机其实也没关系") shows it,
+    with every one of X's concepts named."""
     n = R.norm(signal)
-    m = FLAG_WITHOUT.search(n)
-    if m is None or flag_kind(signal) != "other":
+    if (m := FLAG_WITHOUT.search(n)) is not None and flag_kind(signal) == "other":
+        x, whole = set(rubric.vocab.find(n[: m.start()])[0]), False
+    elif (m := _FLAG_COST.search(n)) is not None and flag_kind(signal) == "ignorance":
+        x, whole = set(rubric.vocab.find(n[: m.start()] if m.group() == "的代价" else n[m.end():])[0]), True
+    else:
         return None
-    x = set(rubric.vocab.find(n[: m.start()])[0])
     if not x:
         return None
     item = rubric.item(signal)
@@ -723,7 +731,8 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         # X named here or in the sentence just before ("packing 就是把几条短样本拼成一条…。拼好直接训就行").
         before = r.sentence_clauses(w.sent - 1) if w.sent and w.clauses[0] is r.sentence_clauses(w.sent)[0] else []
         named = {c for cl in [*before, *w.clauses] for c in r.vocab.closed(cl.said)}
-        if not x & named or not FINE.search(text) or _NEEDED.search(text) or _SET_APART.search(text):
+        if not x & named or (whole and not x <= named) or not FINE.search(text) or _NEEDED.search(text) or (
+                _SET_APART.search(text)) or (whole and _said_of_another(r, w, x)):
             continue
         if _CONDITION.search(text) or negated(w):
             continue
@@ -731,6 +740,28 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
         return Credit(item.text, w, item.whole, w.terms, coverage)
     return None
+
+
+def _said_of_another(r: R.Reading, w: Window, x: set[str]) -> bool:
+    """What is called fine is a sibling of X's: the nearest of X's kind named before the words calling it fine is
+    another ("PP 只在 stage 边界做 p2p，跨机无所谓" is said of PP, not TP; "PP wants the fast NVLink and TP is fine
+    across nodes" of TP)."""
+    parents = r.vocab.closed(x) - x
+    fine = next(cl for cl in w.clauses if FINE.search(R.norm(cl.text)))
+    before = [cl for cl in r.sentence_clauses(fine.sent) if cl.start < fine.start]  # the window may open mid-sentence
+    head = R.norm(fine.text)
+    parts = [*(R.norm(cl.text) for cl in before), head[: FINE.search(head).start()]]
+    for part in reversed([p for text in parts for p in _PARTS.split(text)]):
+        # What the part is about opens it ("PP 只在 stage 边界…"); "每个 TP rank 25 MB" only measures by it.
+        m = _SUBJECT.match(part)
+        kin = {c for c in r.vocab.find(m.group(1))[0] if r.vocab.closed({c}) & parents} if m else set()
+        if kin:
+            return not kin & x
+    return False
+
+
+_PARTS = re.compile(r"[,，;；、]|\band\b|\bwhile\b|\bbut\b")
+_SUBJECT = re.compile(r"\s*(?:so|then|所以|而|但|但是|那)?\s*(\S+)")
 
 
 # A red flag of reciting names ("只会背环境变量名", "can only recite environment variable names") is shown by a

@@ -1657,3 +1657,22 @@ def test_the_marker_that_sets_the_naive_remedy_aside_is_not_shown_by_offering_it
     q = "训练到两万多步的时候 loss 突然冲上去，你会按什么顺序排查？" if lang == "zh" else "The loss shot up at step 20K. In what order do you check?"
     a = score(ours, lang, 1, answer, q)
     assert not a.markers and a.level <= 2, (a.level, [(h.marker, h.evidence) for h in a.markers])
+
+
+@pytest.mark.parametrize("lang, answer, flagged", [
+    # Blind level-1 answers (heldout10 r13, heldout5 k11): TP across nodes called fine.
+    ("zh", "我们用的是 Megatron 的默认配置，TP 16、PP 2，剩下的都给 DP。TP 开大一点比较好，切得越细每张卡的压力越小，跨机其实也没关系，"
+           "现在都是 400G 的 IB，已经很快了。", True),
+    ("en", "TP only syncs gradients once at the end of the step, whereas PP keeps sending huge activations between "
+           "stages. So PP wants the fast NVLink and TP is fine across nodes on InfiniBand.", True),
+    # Said of PP beside a TP kept in the node, it is the solid answer.
+    ("zh", "TP 不出机，因为 TP 每层前向反向都有 all-reduce，跨机就落到 IB 上，带宽差一个数量级；PP 只在 stage 边界做 p2p，跨机无所谓。", False),
+    ("zh", "PP 只在 stage 边界点对点传一个 micro batch 的激活，每个 TP rank 25 MB 左右，频率是每个 micro batch 一次，走网卡没问题。", False),
+])
+def test_tp_across_nodes_called_fine_is_not_knowing_its_cost(ours, lang, answer, flagged):
+    q = "TP、PP、DP 各是多少，是怎么定的？" if lang == "zh" else "What were TP, PP and DP, and how were they chosen?"
+    a = score(ours, lang, 3, answer, q)
+    raised = any("跨机的代价" in d.signal or "TP across nodes" in d.signal for d in a.danger_signals)
+    assert raised is flagged, a.danger_signals
+    if flagged:
+        assert a.level == 1, a.level

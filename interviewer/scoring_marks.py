@@ -639,6 +639,8 @@ _BELIEF = R.cue_regex(("以为", "有人", "很多人", "误以为", "常见误�
                        "myth", "some think"))
 _SAME = R.cue_regex(("不变", "一样", "相同", "不增加", "没有增加", "没增加", "unchanged", "the same", "no extra",
                      "doesn't add", "does not add", "no more"))
+# A ratio above one said to be none or below ("通信量比 DP 还小", "the same as normal DP").
+_NOT_MORE = re.compile(f"{_SAME.pattern}|还小|更小|更少|最小|smaller than|less than|lower than")
 
 
 def _other_stage(flag: str, said: str) -> bool:
@@ -663,7 +665,8 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         # by an answer that never gives the figure.
         if re.search(rf"(?<![\d.]){re.escape(t.group().split()[0].rstrip('倍x×'))}(?![\d])", R.norm(" ".join(r.sentences))):
             return None
-        a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _SAME
+        a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _NOT_MORE
+        a = {c for c in a if r.vocab.kind(c) == "name"} or a  # of ZeRO-3, not of communication at large
     else:
         return None
     a, y = a - y, y - a
@@ -686,7 +689,7 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
             continue
         if x & r.vocab.closed(named) or not verb.search(R.norm(w.text)):
             continue
-        if (verb is not _SAME and _SAME.search(sentence)) or _CONDITION.search(sentence) or _BELIEF.search(sentence):
+        if (verb is not _NOT_MORE and _SAME.search(sentence)) or _CONDITION.search(sentence) or _BELIEF.search(sentence):
             continue
         if negated(w) or _NEGATION.search(R.norm(w.text)) or any("formula" in cl.numbers for cl in w.clauses):
             continue

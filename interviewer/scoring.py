@@ -641,13 +641,14 @@ def topic_lang(topic: Topic) -> str:
 
 def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: list[str] | None = None,
                  lang: str | None = None, *, vocab: Vocabulary | None = None,
-                 shown_before: frozenset[str] = frozenset()) -> Assessment:
+                 shown_before: frozenset[str] = frozenset(), own_work: bool = False) -> Assessment:
     """The offline scorer: deterministic, no network.
 
     Reads with `vocab`, by default the topic's pack's; the pack (`topic.pack`) also supplies the other topics'
     red flags, checked when the answer strays into them. `danger_signals` are the asked topic's own.
     `shown_before` are the topic's markers earlier answers of the interview showed: the feedback never sends the
-    candidate back to one of them.
+    candidate back to one of them. `own_work`: the question follows up the candidate's own project (a chain
+    opened on a résumé line), so the answer speaks of their work whether or not it says "我们" (Chinese drops it).
     """
     lang = lang or topic_lang(topic)
     own = list(danger_signals or [])
@@ -673,7 +674,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
-                   own=_own_concepts(topic), question=question)
+                   own=_own_concepts(topic), question=question, own_work=own_work)
     level = L.level(r, f)
     if level is not None and level >= 3 and remedy_only:
         level = 2  # "watch nvidia-smi and check utilization stays near 100%": numbers and reasons, of the naive way

@@ -73,7 +73,8 @@ def _literal_all(r: R.Reading) -> frozenset[str]:
 
 def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question_terms: frozenset[str],
              credits: list[Credit], numeric: bool = True, solid_terms: frozenset[str] = frozenset(),
-             asked: frozenset[str] = frozenset(), own: frozenset[str] = frozenset(), question: str = "") -> Features:
+             asked: frozenset[str] = frozenset(), own: frozenset[str] = frozenset(), question: str = "",
+             own_work: bool = False) -> Features:
     """`own` are the topic's concepts few other topics share (a concept every topic speaks of is no sign the
     answer is about this one)."""
     f = Features(numeric=numeric)
@@ -139,7 +140,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own)
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
     # Asked about their own work ("你提到「…」，具体是多少？"), a Chinese answer need not say "我们" to be about it.
-    own_work = f.own = _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
+    own_work = f.own = own_work or _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
     echoed = _echoed(r, question)
     f.judgement = [k for k, cues in _JUDGEMENT_CUES.items()
                    if any(r.has(c) and c not in echoed for c in cues) and (own_work or k not in ("incident", "measured"))]

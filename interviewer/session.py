@@ -225,7 +225,9 @@ class Session:
             # What earlier answers showed of this topic is not sent back as this answer's missing point.
             shown = frozenset(h.marker for x in answer_turns(t.turns)
                               if x.assessment and x.assessment.topic == topic.title for h in x.assessment.markers)
-            reading, _ = self.offline_scorer.score(topic, question, text, danger, t.lang, shown_before=shown)
+            # A chain opened on a résumé line asks about the candidate's own project.
+            reading, _ = self.offline_scorer.score(topic, question, text, danger, t.lang, shown_before=shown,
+                                                   own_work=bool(chain.evidence))
         asked = progress.basis_of(self.pending_question.target) if self.pending_question else ""
         covers = self._covers(text, asked, reading.signal not in progress.UNANSWERED) if reading is not None else []
         turn = Turn(index=len(t.turns), role="candidate", text=text, chain=chain.id if chain else None,

@@ -382,9 +382,9 @@ def test_the_scorer_is_told_the_points_earlier_answers_of_the_topic_showed(pack,
     told = []
     score = s.offline_scorer.score
 
-    def spy(topic, question, text, danger, lang, shown_before=frozenset()):
+    def spy(topic, question, text, danger, lang, shown_before=frozenset(), own_work=False):
         told.append((topic.title, shown_before))
-        return score(topic, question, text, danger, lang, shown_before=shown_before)
+        return score(topic, question, text, danger, lang, shown_before=shown_before, own_work=own_work)
 
     s.offline_scorer.score = spy
     s.start()
@@ -401,3 +401,20 @@ def test_the_scorer_is_told_the_points_earlier_answers_of_the_topic_showed(pack,
     # came back to the first one's topic, which had shown a point.
     assert told[3][0] == told[0][0] and told[3][1]
     s.close()
+
+
+def test_an_answer_in_a_chain_opened_on_the_resume_is_read_as_the_candidates_own_work(pack, plan, tmp_path):
+    # Chinese drops "我们": in a follow-up on the candidate's own project the answer speaks of their work all the same.
+    s = new_session(pack, plan, tmp_path)
+    seen = []
+    score = s.offline_scorer.score
+    s.offline_scorer.score = lambda *a, **kw: seen.append(kw.get("own_work")) or score(*a, **kw)
+    s.start()
+    s.answer(SOLID_ZH)
+    assert plan.chains[0].evidence and seen == [True]
+    answer = ("TP8 放机内走 NVLink，PP8 跨机只传激活，气泡 (p-1)/(m+p-1)，m=64 时约 10%。换成 interleaved 以后 step 从 2.1 秒降到 "
+              "1.9 秒，代价是点对点通信翻倍。")
+    topic = pack.topic(3)
+    told = [score(topic, "并行度是怎么定的？", answer, pack.danger_for(topic.title), "zh", own_work=w)[0].level
+            for w in (False, True)]
+    assert told == [3, 4]

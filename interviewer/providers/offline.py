@@ -327,7 +327,8 @@ class OfflineScorer:
     name = "offline"
 
     def score(self, topic: Topic, question: str, answer: str, danger_signals: list[str],
-              lang: str, shown_before: frozenset[str] = frozenset()) -> tuple[Assessment, list[Usage]]:
+              lang: str, shown_before: frozenset[str] = frozenset(), own_work: bool = False
+              ) -> tuple[Assessment, list[Usage]]:
         a = score_answer(topic, answer, question=question, danger_signals=danger_signals, lang=lang,
-                         shown_before=shown_before)
+                         shown_before=shown_before, own_work=own_work)
         return a.model_copy(update={"scorer": "offline"}), []

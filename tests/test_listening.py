@@ -252,3 +252,17 @@ def test_after_a_missed_figure_the_step_down_asks_how_to_measure_it_not_the_figu
     prog.covered.pop(normalize_key(item.basis), None)
     d = turn._step_down(chain, "dont_know", item)
     assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_MEASURE[lang], d
+
+
+@pytest.mark.parametrize("lang, rule, answer, asks", [
+    # An answer on something else, to "how was each degree chosen?": what it was based on, not "how does that work".
+    ("zh", 1, "训练数据我们做了很多清洗，去重和质量过滤都做了。", "当时是按什么考虑的"),
+    ("en", 1, "We did a lot of data cleaning, dedup and quality filtering.", "what was it based on"),
+    # A vague "what was the baseline?": which one, with its numbers, not "an example from your own work".
+    ("en", 13, "The baseline was just the previous version, I think.", "which one exactly"),
+])
+def test_a_thin_answer_is_pressed_in_the_words_of_what_the_question_asked(lang, rule, answer, asks):
+    pack, s = session_on_rule(lang, rule)
+    s.start()
+    press = s.answer(answer).interviewer
+    assert press.notes.startswith("press") and asks in press.text, press.text

@@ -290,6 +290,10 @@ _MEASURED = re.compile(r"分解|估算|计算|占|比例|开销|时间|耗时|�
                        r"bandwidth|volume|overhead", re.I)
 
 
+# A question after one thing ("对比的基线是什么", "what was the baseline"), not a list ("有哪些", "which ones").
+_ONE_THING = re.compile(r"是什么|是哪个|是哪一|\bwhat (?:was|is) the\b|\bwhat the \w+ (?:was|is)\b|\bwhich one\b", re.I)
+
+
 def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "") -> str:
     """What a thin answer to a question of these kinds still owes: first what the question asked; when that was
     given, thinly, the next piece (why that choice, where the time went, how a "yes" was checked, an example, a
@@ -300,7 +304,9 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
             return "numbers" if has_figure else "amount"
         if "reason" in kinds:
             return "reason"
-        if kinds & {"method", "choice"}:
+        if "choice" in kinds:
+            return "basis"  # "各并行度是怎么定下来的": what decided it, not "how does that work"
+        if "method" in kinds:
             return "mechanism"
         if "compare" in kinds:
             return "compare"
@@ -310,6 +316,8 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
         return "breakdown"
     if "yesno" in kinds:
         return "validation"
+    if kinds == {"what"} and _ONE_THING.search(basis):
+        return "which"  # "对比的基线是什么" - "就是之前的版本吧": which one, with its figures
     if "method" in kinds or not _MEASURED.search(basis):
         return "example"  # a list or a how ("常见成因", "负载均衡的做法"): one case of their own
     return "numbers" if has_figure else "figure"

@@ -95,6 +95,8 @@ PRESS_AFTER = {
     "numbers": {"zh": "这个数是怎么得出来的？", "en": "where did that number come from?"},
     "amount": {"zh": "具体是多少？", "en": "how much was it, in numbers?"},
     "mechanism": {"zh": "具体是怎么做到的？", "en": "how does that actually work?"},
+    "basis": {"zh": "当时是按什么考虑的？", "en": "what was it based on?"},
+    "which": {"zh": "具体是哪一个，当时的数字是多少？", "en": "which one exactly, with its numbers?"},
     "reason": {"zh": "为什么这么做？", "en": "why that way?"},
     "choice": {"zh": "为什么这么选，而不是别的方案？", "en": "what made you choose that over the alternatives?"},
     "compare": {"zh": "两者具体差在哪里？", "en": "where exactly do they differ?"},

@@ -58,6 +58,9 @@ STATED = [  # (lang, topic, question, answer, words of the marker, words one of 
     ("zh", 8, "暴露通信占 step 的比例大概是多少？",
      "大概 11%。用 nsys 把计算流上只有 NCCL kernel 在跑的空隙加起来算的，主要是 TP 的尾巴和最后一个 DP 桶。",
      ("暴露通信",), ("计算流",)),
+    # "先看显存" is fitting memory first (seen in a zh session: a level-4 answer credited with no point at all).
+    ("zh", 3, "各并行度是怎么定下来的？", "130B 按每参数 16 字节算约 2 TB 模型状态，先看显存：TP8 放机内走 NVLink；PP8 跨机只传激活。"
+     "试过 TP16 跨机，step 慢了 25%，所以没用。", ("先让显存装下",), ("先看显存",)),
     # The marker lists its detectors one word each ("via NCCL timeouts, the watchdog, Xid"): the watchdog shows it.
     ("en", 11, "Break down one recovery after a GPU failure.",
      "The NCCL watchdog timed out after 10 minutes; rescheduling onto a spare node took 3 minutes and loading the "

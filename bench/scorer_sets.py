@@ -34,7 +34,11 @@ level-4 k4en at 3.0, level with k3en). Read the next stop, when ours_heldout10.j
 candidates) were written blind at its start and first measured after its first six changes (0e66961): heldout10
 exact .625, within one .958, Spearman .880, danger recall .778 (the scorer at the start of that stop, bf4a076: the
 same); candidates9 answers exact .750, within one .944, Spearman .857 (start: .722, .944, .856), order not kept (the
-level-2 cand_l2_zh at 3.0, level with both level-3 candidates).
+level-2 cand_l2_zh at 3.0, level with both level-3 candidates). Read that stop; ours_heldout11.jsonl (48) and
+candidates10.jsonl (6 candidates) were written blind mid-way through it, with the hard cases asked for (confident
+wrong figures, hollow gains, terse experts), and first measured after its first twenty changes (f487b30):
+heldout11 exact .667, within one .875, Spearman .744, danger recall .545 (start of the stop, bf4a076: .646, .875,
+.744, .545); candidates10 answers exact .639, within one .944, Spearman .802 (start: .639, .972, .836), order kept.
 """
 
 from __future__ import annotations

@@ -138,10 +138,19 @@ CUES["handed_off"] = re.compile(HANDED_OFF)
 CUES["tradeoff"] = weighing_regex(TRADEOFF)
 # "那次同步", "那次 all-reduce" point at one operation of a step, not at a time something happened.
 CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通信|集合|反向|前向|梯度|规约|调用|reduce|gather|broadcast))"
+                              rf"(?!事后\s*(?:校验|检查|验证|回滚))"  # "改成先 step、事后校验" is a mechanism
                               rf"(?:{CUES['incident'].pattern})")
+# "最后一个 stage 只存 1 份" is the last of something, and "得改成先 step" a change a design needs: neither is a story.
+CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|块|级|份|轮|维))(?<!得)(?<!要)(?<!需)(?<!该)(?<!以)"
+                                   rf"(?:{CUES['incident_weak'].pattern})")
 # Comparing against the peak is MFU's division, not a check ("…then compare against the H100 peak"; "和峰值对比").
 CUES["validation"] = re.compile(rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
+def _index_i(sentence: str) -> int:
+    """How many of the sentence's "i" are lower-case in the raw text (an index), not the pronoun "I"."""
+    return len(re.findall(r"(?<![\w'’])i(?![\w'’])", sentence))
+
+
 # Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.
 _GRADER = [re.compile(p, re.M) for p in GRADER_PATTERNS]
 _INTENT = ("dont_know", "help", "not_mine", "refuse", "wants_end")  # judged per clause: "没做过，但我会…"
@@ -315,6 +324,8 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
             mine[0].cues["tradeoff"] += _weighed(ns) + _chosen(ns)
             mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
+            # "give rank i chunks i and 2·CP−1−i": a lower-case i is an index, not the speaker.
+            mine[0].cues["first_person"] -= min(mine[0].cues["first_person"], _index_i(s))
             mine[0].cues["incident"] += bool(_TRIED.match(ns))  # "试过 TP16 跨机，step 慢了 25%": what the team tried
             if BASELINE.search(ns):  # "基线是我们最开始那版配置": the version compared against, no time something happened
                 mine[0].cues["incident"] -= min(mine[0].cues["incident"], len(_EARLY.findall(ns)))

@@ -1682,3 +1682,15 @@ def test_tp_across_nodes_called_fine_is_not_knowing_its_cost(ours, lang, answer,
     assert raised is flagged, a.danger_signals
     if flagged:
         assert a.level == 1, a.level
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "With a causal mask you cut the sequence into 2×CP chunks and give rank i chunks i and 2·CP−1−i."),
+    ("zh", "W 可以挪去填气泡；但 optimizer step 前的全局同步得改成先 step、事后校验，不对再回滚。"),
+    ("zh", "第一个 stage 要攒满 p 份激活才开始反向，最后一个 stage 只存 1 份，所以 OOM 往往先出在 stage 0。"),
+])
+def test_textbook_wording_is_no_sign_of_the_candidates_own_work(ours, lang, text):
+    # Blind level-3 answers (heldout11) read as the candidate's own and lifted to 4: an index "i", "事后校验",
+    # "最后一个 stage", "得改成".
+    r = read(text, ours[lang].vocabulary)
+    assert not r.has("first_person") and not r.has("incident") and r.cues.get("incident_weak", 0) == 0, r.cues

@@ -292,7 +292,8 @@ def level(r: R.Reading, f: Features) -> int | None:
                  # Settings are not a figure worked out ("TP8 放在机内走 NVLink，PP8 跨机" says where, not how chosen).
                  or (f.numeric and f.own and f.statements == 1 and f.grounded >= 2 and f.answered >= 1
                      and f.naming == 1 and not partial and not R.FROM_TO.search(R.norm(" ".join(r.sentences)))
-                     and any(k not in ("config", "bare") for cl in r.clauses for k in cl.numbers)))
+                     and any(k not in ("config", "bare") for cl in r.clauses for k in cl.numbers)
+                     and not _GUESSED.search(R.norm(r.sentences[0]))))
 
     # Explained in part, the rest said not to be known ("the exact formula I don't remember"), is a point shown
     # with its figure or two points, not explanations around the gap. (Not done oneself is another matter: "that's

@@ -813,6 +813,10 @@ _IT_IS = re.compile(r"^(?:(?:i think|i guess|i believe|well|so|um|hmm|honestly),
                     r"(?:it's|it is|that's|that is|it was|it's just|(?:其实|应该|基本上?|大概)?就是)")
 
 
+_READ_FROM = re.compile(r"我们看|看了?一下|根据|按照?|从[^，。]{0,12}看|\bbased on\b|\bjudging by\b|\blooking at\b|"
+                        r"\bshowed\b|\bshows\b|\bfrom what\b")
+
+
 def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[str]) -> Credit | None:
     """A conflation shown across the question and the answer: "How do you compute MFU?" - "I think it's basically the
     GPU utilization, what nvidia-smi shows", or "What MFU did you reach?" - "About 95%. nvidia-smi showed the GPUs
@@ -823,6 +827,7 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
         return None
     own = [w for w in windows(r, rubric) if not negated(w) and not _NEGATION.search(R.norm(w.text))]
     said = frozenset().union(*(w.terms for w in windows(r, rubric)))
+    named = frozenset().union(*(w.said(r.vocab) for w in windows(r, rubric)))  # not FLOPs inferred from "MFU 90%"
     opening = next((w for w in own if w.clauses == [r.clauses[0]]), None) if _IT_IS.match(
         R.norm(r.clauses[0].text)) else None
     for point in item.parts:
@@ -831,6 +836,16 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
             continue
         if opening is not None and other <= opening.terms and not opening.terms & asked:
             return Credit(item.text, opening, point, frozenset(other | asked), 1.0)
+        if named & asked and not (item.whole.terms - point.terms) & named:
+            # Named, given a figure, and the other thing offered as what it was read from ("MFU 大概 90% 多吧，我们看
+            # nvidia-smi 里 GPU 利用率基本一直在 95% 以上").
+            # (or in the sentence before: "MFU was above 90%, I think. Looking at nvidia-smi, GPU utilization…")
+            before = {i + 1 for w in own if w.terms & asked for i in {cl.sent for cl in w.clauses}}
+            w = next((w for w in own if other <= w.terms and (w.terms & asked or w.sent in before)
+                      and _READ_FROM.search(R.norm(w.text))
+                      and any(k in ("percent", "ratio") for cl in w.clauses for k in cl.numbers)), None)
+            if w is not None:
+                return Credit(item.text, w, point, frozenset(other | asked), 1.0)
         if said & asked or (item.whole.terms - point.terms) & said:
             continue
         w = next((w for w in own if other <= w.terms), None)

@@ -1694,3 +1694,21 @@ def test_textbook_wording_is_no_sign_of_the_candidates_own_work(ours, lang, text
     # "最后一个 stage", "得改成".
     r = read(text, ours[lang].vocabulary)
     assert not r.has("first_person") and not r.has("incident") and r.cues.get("incident_weak", 0) == 0, r.cues
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你说负责性能调优，MFU 是多少，怎么算的？",
+     "MFU 大概 90% 多吧，我们看 nvidia-smi 里 GPU 利用率基本一直在 95% 以上，说明卡都跑满了，没什么可优化的空间了。"),
+    ("en", "You said you owned performance tuning. What was the MFU, and how was it computed?",
+     "MFU was above 90%, I think. Looking at nvidia-smi, GPU utilization stayed above 95% the whole time, so the GPUs "
+     "were saturated and there wasn't much left to optimize."),
+])
+def test_an_mfu_read_off_gpu_utilisation_is_the_packs_misconception(ours, lang, question, answer):
+    # A blind level-1 answer (candidates10 b11_c1_zh) scored 3: MFU is named, then read from utilisation.
+    a = score(ours, lang, 10, answer, question)
+    assert a.level == 1 and any("充当 MFU" in d.signal or "as MFU" in d.signal for d in a.danger_signals), (
+        a.level, a.danger_signals)
+    # Set against it, utilisation is told apart (candidates c3en, labelled 3).
+    apart = score(ours, "en", 10, "Because nvidia-smi counts any running kernel as busy, including NCCL waiting. It said "
+                  "97% when MFU was 30%.", "Why not just use GPU utilisation?")
+    assert not any("as MFU" in d.signal for d in apart.danger_signals), apart.danger_signals

@@ -152,7 +152,8 @@ def _evidence(r: R.Reading, clauses: list[R.Clause], point_terms: frozenset[str]
     only names it), or a reason, a weighing or the steps of a procedure ("…, then replay that batch") in these
     clauses themselves: a reason elsewhere in the sentence is not in the quote."""
     for cl in clauses:
-        if any(k != "bare" for k in cl.numbers):
+        # Settings are not a point's evidence ("TP=8、PP=8，剩下的给 DP" shows no failure condition of either).
+        if any(k not in ("bare", "config") for k in cl.numbers):
             return True
         if any(r.vocab.kind(c) == "mech" and "c:" + c not in point_terms for c in cl.said):
             return True
@@ -704,7 +705,7 @@ FLAG_WITHOUT = re.compile(r"不加|不带|\bwithout\b")
 _LACKING = R.cue_regex(("不加", "没加", "不带", "没带", "没有", "没用", "不用", "不做", "没做", "without", "no ", "not ",
                         "n't", "never", "skip", "skipped"))
 FINE = R.cue_regex(("就行", "就够", "就可以了", "没问题", "不会有什么问题", "不会有问题", "没什么问题", "不用管", "直接训",
-                    "也没关系", "没什么关系", "无所谓", "影响不大",
+                    "也没关系", "没什么关系", "无所谓", "影响不大", "影响应该不大", "影响也不大", "问题不大", "no need",
                     "is fine", "it's fine", "that's fine", "is enough", "no problem", "doesn't matter", "just train",
                     "train on it directly", "train directly", "works fine", "nothing special", "not a problem",
                     "no big deal", "doesn't hurt"))

@@ -338,7 +338,11 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        # ...or looked up ("参考了网上的配置", "a config I found online")
                        "网上的配置", "参考了网上", "照着网上", "网上抄", "博客上的", "found online", "from a blog",
                        "off github", "from github", "a config i found", "what i found online",
-                       "reference scripts", "reference script", "the reference config", "参考脚本", "官方脚本"),
+                       "reference scripts", "reference script", "the reference config", "参考脚本", "官方脚本",
+                       # ...or the repository's example, kept ("参考 Megatron 仓库里 70B 的示例脚本…就没改")
+                       "示例脚本", "example 脚本", "example 的脚本", "官方 example", "官方的 example", "example script",
+                       "example scripts", "the example config", "from the examples", "大家都在用", "就没改",
+                       "没怎么动过", "没怎么改过"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few",
               # a value kept because it felt right ("感觉差不多")

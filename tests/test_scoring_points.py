@@ -1712,3 +1712,21 @@ def test_an_mfu_read_off_gpu_utilisation_is_the_packs_misconception(ours, lang, 
     apart = score(ours, "en", 10, "Because nvidia-smi counts any running kernel as busy, including NCCL waiting. It said "
                   "97% when MFU was 30%.", "Why not just use GPU utilisation?")
     assert not any("as MFU" in d.signal for d in apart.danger_signals), apart.danger_signals
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, flag, level", [
+    # The repository's example kept as it was (candidates10 b11_c1_zh): the default config.
+    ("zh", 3, "当时 TP、PP、DP 是怎么定下来的？", "我们主要是参考 Megatron 仓库里 70B 的示例脚本，TP 8、PP 4，剩下的都给 DP，这个配置大家都在用，"
+     "跑起来挺稳的，就没改。", "默认配置", 2),
+    # Settings beside it show no failure condition, and TP across nodes "问题不大" is its cost unknown (heldout11 r17).
+    ("zh", 3, "TP、PP、DP 是怎么定的？TP 为什么不跨机？", "并行度基本是参考官方 example 的脚本，TP=8、PP=8，剩下的给 DP，能跑起来就没怎么动过。"
+     "TP 跨机其实问题不大，我们集群是 400G 的 IB，跟机内 NVLink 带宽差不多一个量级。", "跨机的代价", 1),
+    # Packing "with no need for any special masking" (heldout11 r22).
+    ("en", 12, "How do you pack documents into training sequences?", "We pack several documents into each 8K sequence to "
+     "avoid padding, separated by an EOS token. There's no need for any special masking — the model learns that EOS is a "
+     "boundary.", "without document masks", 1),
+])
+def test_blind_level_1_answers_of_heldout11_raise_the_packs_flag(ours, lang, topic, question, answer, flag, level):
+    a = score(ours, lang, topic, answer, question)
+    assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
+    assert a.level <= level and not a.markers, (a.level, [(h.marker, h.evidence) for h in a.markers])

@@ -274,7 +274,8 @@ def _score_with(fake, api, tmp_path, lang, answer, assessment):
     s.answer(answer)
     t = s.close()
     chain = s.plan.chains[0]
-    reading, _ = s.offline_scorer.score(s._topic(chain), t.turns[0].text, answer, chain.danger_signals, lang)
+    reading, _ = s.offline_scorer.score(s._topic(chain), t.turns[0].text, answer, chain.danger_signals, lang,
+                                        own_work=bool(chain.evidence))  # as the session reads it
     return t.turns[1].assessment, reading
 
 

@@ -814,6 +814,8 @@ _IT_IS = re.compile(r"^(?:(?:i think|i guess|i believe|well|so|um|hmm|honestly),
                     r"(?:it's|it is|that's|that is|it was|it's just|(?:其实|应该|基本上?|大概)?就是)")
 
 
+_SET_ASIDE = re.compile(r"不能用|不能算|不能拿|不算数|不对|不可以|can't be used|cannot be used|doesn't count|does not count|"
+                        r"not valid|is wrong|isn't right")
 _READ_FROM = re.compile(r"我们看|看了?一下|根据|按照?|从[^，。]{0,12}看|\bbased on\b|\bjudging by\b|\blooking at\b|"
                         r"\bshowed\b|\bshows\b|\bfrom what\b")
 
@@ -826,7 +828,11 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
     says what the asked thing is ("it's…", "就是…"), or anywhere, as what it went by, not denied."""
     if not given or not r.clauses:
         return None
-    own = [w for w in windows(r, rubric) if not negated(w) and not _NEGATION.search(R.norm(w.text))]
+    # Not a division that computes the asked thing ("…除以稠密峰值 989 是 39.6%"), nor one set aside in its sentence
+    # ("按 1979 的稀疏峰值算就只剩一半，那个不能用").
+    own = [w for w in windows(r, rubric) if not negated(w) and not _NEGATION.search(R.norm(w.text))
+           and not any("formula" in cl.numbers for cl in w.clauses)
+           and not _SET_ASIDE.search(R.norm(" ".join(r.sentences[i] for i in {cl.sent for cl in w.clauses})))]
     said = frozenset().union(*(w.terms for w in windows(r, rubric)))
     named = frozenset().union(*(w.said(r.vocab) for w in windows(r, rubric)))  # not FLOPs inferred from "MFU 90%"
     opening = next((w for w in own if w.clauses == [r.clauses[0]]), None) if _IT_IS.match(

@@ -1730,3 +1730,12 @@ def test_blind_level_1_answers_of_heldout11_raise_the_packs_flag(ours, lang, top
     a = score(ours, lang, topic, answer, question)
     assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
     assert a.level <= level and not a.markers, (a.level, [(h.marker, h.evidence) for h in a.markers])
+
+
+def test_mfu_computed_against_the_dense_peak_with_the_sparse_one_set_aside_is_no_conflation(ours):
+    # A blind level-4 answer (heldout11 r23) scored 2 with 拿 GPU 利用率或稀疏峰值充当 MFU.
+    a = score(ours, "zh", 10, "7B，256 张 H100，4K 序列。每 token 6N = 42 GFLOP，加注意力约 6.4 GFLOP，共 48.4 GFLOP。改前实测 8.1K "
+              "token/s/卡，8.1e3 × 48.4e9 ≈ 392 TFLOPS，除以稠密峰值 989 是 39.6%；按 1979 的稀疏峰值算就只剩一半，那个不能用。",
+              "你说 MFU 从 39% 提到 45%，怎么算的？")
+    assert not any("充当" in d.signal for d in a.danger_signals), a.danger_signals
+    assert a.level >= 3

@@ -473,7 +473,22 @@ def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
     # A point guessed at is not shown ("Maybe also check temperatures, since a hot GPU might throttle").
     return (not negated(c.window) and not _GUESSED.search(R.norm(c.window.text)) and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
-            and _same_polarity(c.point.text, c.window.text))
+            and _same_polarity(c.point.text, c.window.text) and not _denies(c))
+
+
+_TELLS_APART = re.compile(r"区分|分清|还是|\btells?\b.*\bfrom\b|\bdistinguish|\bapart\b")
+
+
+def _denies(c: Credit) -> bool:
+    """The window says the point's own word is not so ("NCCL runs on the network card, not on the SMs" for "knows
+    communication kernels take SMs"), of a point that says it is."""
+    marker = R.norm(c.item)
+    if _NEGATION.search(R.norm(c.point.text)) or _TELLS_APART.search(marker):
+        return False  # "区分是 all-gather 暴露还是 CPU 发射跟不上" is shown by "…，不是 CPU 发射跟不上"
+    text = R.norm(c.window.text)
+    words = [t[2:] for t in c.matched if t.startswith("w:") and len(t) > 4]
+    return any(re.search(rf"(?:\bnot\b|\bno\b|不是|不在|不占|不用)\s*(?:(?:on|in|at|the|a|an|any|using)\s+){{0,2}}"
+                         rf"{re.escape(w)}", text) for w in words)
 
 
 def _same_polarity(marker: str, text: str) -> bool:
@@ -598,8 +613,9 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     # "because" opens the clause, the "so" relates the two).
     cues = sorted((*R.CUES["causal"].finditer(said), *_THEREFORE.finditer(said), *EQUATES.finditer(said)),
                   key=lambda m: m.start())
-    return any(bool(a & set(rubric.vocab.find(said[: cue.start()])[0]))
-               and bool(b & set(rubric.vocab.find(said[cue.end():])[0]))
+    # (A narrower concept names it too: "async_op=True" is an asynchronous collective.)
+    closed = lambda text: rubric.vocab.closed(set(rubric.vocab.find(text)[0]))  # noqa: E731
+    return any(bool(a & closed(said[: cue.start()])) and bool(b & closed(said[cue.end():]))
                and _echoes(n[: rel.start()], said[: cue.start()]) and _echoes(n[rel.end():], said[cue.end():])
                for cue in cues)
 

@@ -1739,3 +1739,22 @@ def test_mfu_computed_against_the_dense_peak_with_the_sparse_one_set_aside_is_no
               "你说 MFU 从 39% 提到 45%，怎么算的？")
     assert not any("充当" in d.signal for d in a.danger_signals), a.danger_signals
     assert a.level >= 3
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "We call all the collectives with async_op=True, so they run in the background and the communication is fully "
+           "overlapped — it's basically free after that. NCCL runs on the network card, not on the SMs, so it doesn't take "
+           "anything away from the compute kernels."),
+    ("zh", "所有集合通信都用 async_op=True 调，所以都在后台跑，通信完全重叠掉了，基本是免费的。NCCL 跑在网卡上，不占 SM，所以不影响计算 kernel。"),
+])
+def test_async_taken_for_overlap_and_the_sms_denied_show_two_flags_and_no_point(ours, lang, answer):
+    # A blind level-1 answer (heldout11 r02) scored 3, credited with "communication kernels take SMs" on the sentence
+    # that says they do not.
+    q = "How do you hide communication behind compute?" if lang == "en" else "通信怎么藏到计算后面？"
+    a = score(ours, lang, 8, answer, q)
+    assert a.level == 1 and not a.markers, (a.level, [(h.marker, h.evidence) for h in a.markers])
+    assert any("async" in d.signal or "异步" in d.signal for d in a.danger_signals), a.danger_signals
+    # Told apart, a "不是" is the distinction the point asks for (heldout4 h18 keeps its credit).
+    apart = score(ours, "zh", 6, "先拿 profiler 确认是 GPU 在等 all-gather，不是 CPU 发射跟不上——kernel 之间没有零碎小空洞，而是每层前面一段 "
+                  "NCCL 独占。", "FSDP2 step 慢，后来怎么调的？")
+    assert any("区分" in h.marker for h in apart.markers), [h.marker for h in apart.markers]

@@ -69,7 +69,9 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "we thought about", "we considered", "考虑过", "想过要", "so we left it", "所以就没动", "所以没做",
             # ...or tried and dropped for what it cost ("试过 TP16 跨机，step 慢了 25%，所以没用")
             "所以没用", "所以就没用", "就没用它", "所以没上", "所以就没上", "所以放弃", "就放弃了", "so we didn't use",
-            "so we dropped it", "so we dropped that", "so we backed it out", "so we reverted")
+            "so we dropped it", "so we dropped that", "so we backed it out", "so we reverted",
+            "so we turned that back off", "so we turned it back off", "so we turned it off again", "所以又关掉了",
+            "所以又关了", "就又关掉了")
 # Weaker judgement cues: a contrast or an overhead named, not yet a weighed choice.
 CONTRAST = ("而不是", "instead of", "rather than", "versus", "vs", "相比", "比起", "开销", "overhead", "反而",
             "划算", "不划算", "更保守", "保守")
@@ -160,7 +162,9 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "reverted", "stop-loss",
              # a fix made automatic afterwards ("Xid 类坏卡现在是自动摘除", "bad GPUs are now cordoned automatically")
              "自动摘除", "自动剔除", "自动隔离", "现在是自动", "现在自动", "now automatically", "now automatic",
-             "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation")
+             "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation",
+             # ...or an alert kept on the figure ("alert if the mean mismatch goes over 5e-3", "超过 5e-3 就告警")
+             "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警")
 # How a candidate qualifies their own checks and criteria ("a quick check", "a basic split", "if it looked
 # better"): a cursory look, not a decision rule. Read only where the rubric asks for no numbers (scoring_level):
 # there no figure can show the rigour instead, and "大概 12 字节" is an estimate, not a shrug.

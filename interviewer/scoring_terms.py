@@ -215,7 +215,8 @@ RUBRIC_FRAMING_EN = frozenset("knows know can gives give explains explain uses u
 # A red flag's own framing says what kind it is: not knowing, a naive remedy, or a misconception.
 # A clause that guesses ("maybe…might throttle", "还有 lr scheduler 和当前 step 吧"): what it says is not shown. ("I think"
 # and "可能" are how sure speakers talk too: "可能是网络问题" lists a hypothesis to check.)
-GUESSED = ("maybe", "might", "i guess", "i suppose", "probably", "perhaps", "not sure", "好像", "我猜", "也许", "或许",
+GUESSED = ("maybe", "might", "i guess", "i'd guess", "i would guess", "my guess", "i suppose", "probably", "perhaps",
+           "not sure", "好像", "我猜", "也许", "或许",
            "应该是", "吧")
 FLAG_IGNORANCE = ("不知道", "说不出", "讲不清", "不会算", "不会读", "不会抓", "算不出", "分不清", "不懂", "没算过",
                   "没量过", "没意识到", "忽视", "不清楚", "does not know", "doesn't know", "cannot", "can't", "unaware",

@@ -1769,3 +1769,11 @@ def test_async_taken_for_overlap_and_the_sms_denied_show_two_flags_and_no_point(
 def test_an_option_turned_back_off_and_an_alert_kept_are_read_as_judgement(ours, lang, text, cue):
     # From a blind level-4 answer (candidates8 k4en): what was tried and turned off, and the alert on the figure.
     assert read(text, ours[lang].vocabulary).has(cue)
+
+
+def test_a_figure_told_as_a_guess_credits_no_point(ours):
+    # A blind level-2 answer (heldout11 r01) was credited with the 16-bytes breakdown on "I'd guess somewhere around 16".
+    a = score(ours, "en", 2, "Hmm, I don't remember the exact number. There's the weights, the gradients, and then Adam keeps the "
+              "momentum and variance... I'd guess somewhere around 16 bytes per parameter?",
+              "Under mixed-precision Adam, how many bytes of GPU memory does each parameter cost?")
+    assert not a.markers and a.level == 2, (a.level, [h.evidence for h in a.markers])

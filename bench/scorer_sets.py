@@ -39,6 +39,11 @@ candidates10.jsonl (6 candidates) were written blind mid-way through it, with th
 wrong figures, hollow gains, terse experts), and first measured after its first twenty changes (f487b30):
 heldout11 exact .667, within one .875, Spearman .744, danger recall .545 (start of the stop, bf4a076: .646, .875,
 .744, .545); candidates10 answers exact .639, within one .944, Spearman .802 (start: .639, .972, .836), order kept.
+Read that stop. ours_heldout12.jsonl (48) and candidates11.jsonl (6 candidates, levels 1,2,3,3,4,4) were written blind
+late in it, in the natural spread of how candidates talk, and first measured after all its changes (a6a0da2):
+heldout12 exact .750, within one .958, Spearman .882, danger recall .889 (start, bf4a076: .667, .917, .780, .667);
+candidates11 answers exact .500, within one .944, Spearman .611 (start: the same), order not kept (3 pairs: the
+level-4 c11_e at 3.0 and c11_f at 3.33, level with or below the level-3 candidates).
 """
 
 from __future__ import annotations

@@ -155,6 +155,9 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
 
 _CHOICE = re.compile(r"还是|\bor\b")
 _UNKNOWN = R.cue_regex(T.UNKNOWN)
+# A measurement the candidate took, not a source read ("from the Megatron logs" is where a figure came from).
+_MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是估|\bwe measured\b|\bwe timed\b|\btimed each\b|"
+                           r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b")
 _GUESSED = R.cue_regex(T.GUESSED)
 
 
@@ -308,6 +311,10 @@ def level(r: R.Reading, f: Features) -> int | None:
         # ...or worked through on their own case at length: ten figures with their mechanism or source and four
         # sentences that explain, a point shown among them (a layout sized, checked and chosen, in whatever words).
         elif f.numeric and f.own and f.credited and f.grounded >= 10 and f.statements >= 4:
+            lv = 4
+        # ...or measured on their own run and told in its figures ("按每个阶段打点、取 50 个 step 的中位数，不是估的").
+        elif f.numeric and f.own and f.credited and "measured" in f.judged_here and f.grounded >= 8 and (
+                _MEASURED_OWN.search(R.norm(" ".join(r.sentences)))):
             lv = 4
         # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
         # question beyond a source, the work not left to others, and not told as a cursory look.

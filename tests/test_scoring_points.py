@@ -1777,3 +1777,18 @@ def test_a_figure_told_as_a_guess_credits_no_point(ours):
               "momentum and variance... I'd guess somewhere around 16 bytes per parameter?",
               "Under mixed-precision Adam, how many bytes of GPU memory does each parameter cost?")
     assert not a.markers and a.level == 2, (a.level, [h.evidence for h in a.markers])
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "一个 RL step 的时间都花在哪？",
+     "14B 模型，64 张 H100 共卡，GRPO，每 step 512 个 prompt、每个采 8 条。一步约 280 秒：rollout 190 秒，占 68%；reward 10 秒；"
+     "old policy 和 ref 的 logprob 25 秒；训练 45 秒；权重同步加 vLLM 的 sleep/wake-up 10 秒。这个是我们按每个阶段打点、取 50 个 "
+     "step 的中位数，不是估的。"),
+    ("en", "Where does the time in one RL step go?",
+     "14B model, 64 H100s colocated, GRPO, 512 prompts a step with 8 samples each. A step is about 280 s: rollout 190 s, "
+     "68%; reward 10 s; old-policy and reference logprobs 25 s; training 45 s; weight sync plus vLLM sleep and wake-up "
+     "10 s. We timed each phase and took the median of 50 steps; it is measured, not estimated."),
+])
+def test_the_candidates_own_run_measured_and_told_in_its_figures_is_a_4(ours, lang, question, answer):
+    # A blind level-4 candidate's answer (candidates11 c11_e) scored 3: one kind of judgement, but its own measurement.
+    assert score(ours, lang, 16, answer, question).level == 4

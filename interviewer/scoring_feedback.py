@@ -63,6 +63,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
 _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writes|computes|estimates|"
                         r"records|checks|compares|watches|merges|sends|reads|tells|splits|fits|bisects|times|fixes|"
                         r"keeps|sets|picks|measures|adds|cuts|avoids|retests|says|has|can)\b)")
+_LISTED = re.compile(r"[：:][^，；;]*")
 _GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
 
 
@@ -72,7 +73,9 @@ def _shown(marker: str, part: str) -> str:
     # An English clause is set off by a comma before its verb ("…merges with online softmax, uses 2×CP chunks in a
     # zigzag assignment…"), as a Chinese one by "，"; a comma inside a list ("which slice of time fusion, CUDA graphs,
     # larger micro-batches…") sets off no clause.
-    pieces = split_top(_EN_CLAUSE.sub("\x1f", marker), ("，", "；", ";", "、", "\x1f"))
+    # The items a colon introduces are one point with it ("一次完整剖析：现象、定位到哪段、改了什么"), not "…：现象".
+    listed = _LISTED.sub(lambda m: m.group().replace("、", "\x1e"), marker)
+    pieces = [p.replace("\x1e", "、") for p in split_top(_EN_CLAUSE.sub("\x1f", listed), ("，", "；", ";", "、", "\x1f"))]
     for i, piece in enumerate(pieces):
         if part.strip() and part.strip() in piece and part.strip() != marker.strip():
             # "并说出下次发现与定位各缩短到多久", "再压通信与气泡" go on from the clause before: named with it.

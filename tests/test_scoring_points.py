@@ -1328,6 +1328,9 @@ def test_feedback_names_a_clause_that_goes_on_from_the_one_before_together_with_
     assert shown.startswith("事后把排查固化成防线") and shown.endswith("并说出下次发现与定位各缩短到多久"), shown
     marker = next(m for m in ours["zh"].topic(3).markers if "再压通信与气泡" in m)
     assert _shown(marker, "再压通信与气泡") == "定并行度时先让显存装下，再压通信与气泡"
+    # The items a colon introduces go with it (seen in a zh session: "还可以补上「一次完整剖析：现象」").
+    marker = next(m for m in ours["zh"].topic(10).markers if "完整剖析" in m)
+    assert _shown(marker, "现象").endswith("现象、定位到哪段、改了什么、MFU 前后各多少"), _shown(marker, "现象")
 
 
 def test_feedback_names_the_english_clause_of_a_marker_the_question_asked_for(ours):

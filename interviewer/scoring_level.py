@@ -229,9 +229,20 @@ def claim_clause(r: R.Reading, cl: R.Clause) -> bool:
     """A result offered with nothing behind it: "提升了 40%" in one clause, or hype ("业界领先") in the sentence,
     with no source and no before/after in the sentence ("what it saves is activations" is a mechanism)."""
     n = R.norm(r.sentences[cl.sent])
-    if R.FROM_TO.search(n) or R.CUES["provenance"].search(n):
+    if R.FROM_TO.search(n) or R.CUES["provenance"].search(n) or _after_before(r, cl):
         return False
     return bool(_HYPE.search(n)) or (bool(_CLAIM.search(R.norm(cl.text))) and any(k in _RESULT_KINDS for k in cl.numbers))
+
+
+_AFTER_CHANGE = re.compile(r"(?:after|once|then|later|后来|之后|改完|做完)\b|(?:[^，。]{0,20}(?:以后|之后))")
+
+
+def _after_before(r: R.Reading, cl: R.Clause) -> bool:
+    """The after of a before told in an earlier sentence: "…38% MFU. After comm overlap and interleaving it reached
+    47%" is a before and an after, as "MFU 从 38% 到 47%" is."""
+    kinds = set(cl.numbers) & set(_RESULT_KINDS)
+    return bool(kinds) and bool(_AFTER_CHANGE.match(R.norm(cl.text))) and any(
+        set(c.numbers) & kinds for c in r.clauses if c.sent < cl.sent)
 
 
 def asks_numbers(markers: list[str]) -> bool:

@@ -1795,3 +1795,16 @@ def test_a_figure_told_as_a_guess_credits_no_point(ours):
 def test_the_candidates_own_run_measured_and_told_in_its_figures_is_a_4(ours, lang, question, answer):
     # A blind level-4 candidate's answer (candidates11 c11_e) scored 3: one kind of judgement, but its own measurement.
     assert score(ours, lang, 16, answer, question).level == 4
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Our first config: TP8, PP8, micro batch 1, 38% MFU. After comm overlap and interleaving it reached 47%; we "
+           "laid the loss curves over each other by tokens and they matched within 0.01."),
+    ("zh", "基线是我们最开始那版配置：TP8、PP8、micro batch 1，MFU 38%。后来做了通信重叠和 interleaved，MFU 到 47%，按 token 数对齐看 "
+           "loss 曲线，差在 0.01 以内。"),
+])
+def test_an_after_told_a_sentence_after_its_before_is_no_claim(ours, lang, answer):
+    # Seen in this stop's sessions: the same answer scored 4 in zh and 2 in en ("it reached 47%" read as a claim).
+    q = "Which baseline exactly, with its numbers?" if lang == "en" else "基线具体是哪一版，数字是多少？"
+    a = score(ours, lang, 10, answer, q)
+    assert a.level == 4 and not a.danger_signals, (a.level, a.danger_signals)

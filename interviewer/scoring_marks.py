@@ -321,6 +321,9 @@ def _figure_before(r: R.Reading, w: Window) -> bool:
 _AFTER_STORY = re.compile(T.AFTER_STORY)
 
 
+_STANDING = re.compile(r"自动|\bautomatic")
+
+
 def _after_start(r: R.Reading) -> int | None:
     """The sentence that opens the part of a story told after the fix ("之后把 NCCL 超时调到 10 分钟…")."""
     key = ("after",)
@@ -346,8 +349,15 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
 
 def _after_ok(r: R.Reading, item: Item, w: Window) -> bool:
     """What was added afterwards is told after the story says so: the alert that opened it is not its safeguard."""
-    after = _after_start(r) if "after" in item.cues else None
-    return after is None or w.sent >= after
+    if "after" not in item.cues:
+        return True
+    after = _after_start(r)
+    if after is None:
+        # No part told after the fix: the window must name a safeguard standing ("超时会触发自动 dump…"), not a time
+        # of the incident itself ("从发现到定位大概 25 分钟" is no "下次…缩短到多久").
+        text = R.norm(w.text)
+        return bool(R.CUES["safeguard"].search(text) or _STANDING.search(text))
+    return w.sent >= after
 
 
 def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],

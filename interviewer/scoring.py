@@ -693,7 +693,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
         level = 1 if not credits else min(level, 2)
-    elif level is not None and level >= 3 and any(M.directed(r, rubric, d.signal) for d in dangers if d.signal in own):
+    elif level is not None and level >= 3 and any(M.directed_asked(r, rubric, d.signal, question_terms)
+                                                  for d in dangers if d.signal in own):
         level = 2  # said the other way round ("ZeRO-3 的通信和普通 DP 一样"): what else it explains is not sound
     chose = {cl.sent for kind, cl in hits if kind in ("default_config", "guess")}
     offers = {cl.sent for _, cl in hits} - chose | told

@@ -681,6 +681,19 @@ def _other_stage(flag: str, said: str) -> bool:
 def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     """The sentence that says the way the flag warns of, unhedged by a condition and not set right in it ("通信总量不变",
     "省的是激活"), with no number or formula that would compute it instead; None if the flag is of another shape."""
+    return _directed(r, rubric, signal, frozenset())
+
+
+def directed_asked(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) -> Credit | None:
+    """The same, where the question names what the answer says it of ("What does ZeRO-3 do to communication?" - "It's
+    the same volume as DP")."""
+    key = ("directed_asked", id(rubric), signal, given)
+    if key not in r.memo:
+        r.memo[key] = directed(r, rubric, signal) or (_directed(r, rubric, signal, given) if given else None)
+    return r.memo[key]
+
+
+def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) -> Credit | None:
     n = R.norm(signal)
     find = lambda text: set(rubric.vocab.find(text)[0])  # noqa: E731
     if (m := FLAG_RATHER.search(n)) and (k := _FLAG_SAVES.search(n[: m.start()])):
@@ -710,7 +723,8 @@ def directed(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         # of it that does do so ("interleaved 1F1B", "zero-bubble").
         near = {c for i in (w.sent - 1, w.sent + 1) if 0 <= i < len(r.sentences)
                 for cl in r.sentence_clauses(i) for c in cl.said}
-        if not a & (named | near) or _VARIANT.search(sentence) or _other_stage(n, sentence):
+        asked = {t[2:] for t in given if t.startswith("c:")}
+        if not a & (named | near | asked) or _VARIANT.search(sentence) or _other_stage(n, sentence):
             continue
         if not grows & {c for cl in w.clauses for c in r.vocab.closed(cl.said)}:
             continue
@@ -923,7 +937,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         if not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))
                 or _SET_APART.search(R.norm(r.sentences[c.window.sent]))):
             return c
-    if (c := directed(r, rubric, signal) or without(r, rubric, signal) or (own and recited(r, rubric, signal))):
+    if (c := directed_asked(r, rubric, signal, given if own else frozenset()) or without(r, rubric, signal)
+            or (own and recited(r, rubric, signal))):
         return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.

@@ -1630,6 +1630,9 @@ def test_a_ratio_the_pack_gives_said_to_be_the_same_is_its_flag(ours, lang, ques
     right = score(ours, "en", 6, "Comm-wise ZeRO-1 and 2 cost the same as DDP, reduce-scatter plus all-gather is one "
                   "all-reduce, but ZeRO-3 all-gathers the params again in backward, so about 1.5x the DP traffic.", question)
     assert not any("1.5" in d.signal for d in right.danger_signals), right.danger_signals
+    # Said of what only the question names, it is the flag too (the wheel check of this stop).
+    bare = score(ours, "en", 6, "It's the same volume as DP, so there's no extra communication cost.", question)
+    assert bare.level <= 2 and any("1.5" in d.signal for d in bare.danger_signals), bare.danger_signals
     # Said to be smaller, it is the flag too (heldout10 r37).
     smaller = score(ours, "zh", 6, "因为 ZeRO 是分片的，每张卡只需要传自己那一份，所以通信量比 DP 还小，ZeRO-3 最小。", question)
     assert any("1.5" in d.signal for d in smaller.danger_signals), smaller.danger_signals

@@ -376,6 +376,8 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
         item = rubric.item(m)
         c = best(r, rubric, item, accept=lambda c, item=item: _ok(r, item, c), given=given)
         seen[m] = c.coverage if c else _loose(r, rubric, item)
+        if c is None and "after" in item.cues and r.has("incident") and _after_start(r) is None:
+            seen[m] = 0.0  # what was added afterwards, in a story that tells nothing after the fix, is still to tell
         if c is not None:
             first[m] = c
     credited: dict[str, Credit] = {}

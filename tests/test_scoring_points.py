@@ -1819,6 +1819,8 @@ def test_a_story_with_no_part_after_the_fix_shows_no_safeguard_added(ours):
     a = score(ours, "zh", 15, "凌晨收到告警 step 时间涨了 20%，按 rank 的 step 时间看板上一眼就看到 rank 517 最慢，计算时间正常但通信等待"
               "最短，说明它是慢卡。ethtool 看网卡协商成了 200G，换线后恢复，从发现到定位大概 25 分钟。", "最近一次事故从发现到定位用了多久？")
     assert not credited(a, "事后把排查固化成防线"), [h.evidence for h in a.markers]
+    # ...and it is the point the feedback names, not one of loss alignment.
+    assert "事后把排查固化成防线" in a.feedback, a.feedback
     # A safeguard standing in the answer is shown without a part told afterwards (candidates4 f4zh keeps it).
     b = score(ours, "zh", 15, "超时会触发自动 dump：NCCL flight recorder 把各 rank 最近的集合通信记录落盘，同时对所有 rank 做 py-spy dump。"
               "上次那次是 rank 517 停在 all-gather，其他 rank 都在 all-reduce，次序对不上。", "训练 hang 的话你们怎么定位？")

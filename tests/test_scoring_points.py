@@ -1702,6 +1702,11 @@ def test_textbook_wording_is_no_sign_of_the_candidates_own_work(ours, lang, text
     assert not r.has("first_person") and not r.has("incident") and r.cues.get("incident_weak", 0) == 0, r.cues
 
 
+def test_a_lower_case_i_the_candidate_types_is_still_the_candidate(ours):
+    # Only an index reads as one ("rank i", "−i"): a candidate typing in lower case speaks of their own work.
+    assert read("i measured it at 31% of the step, 12% after overlap.", ours["en"].vocabulary).has("first_person")
+
+
 @pytest.mark.parametrize("lang, question, answer", [
     ("zh", "你说负责性能调优，MFU 是多少，怎么算的？",
      "MFU 大概 90% 多吧，我们看 nvidia-smi 里 GPU 利用率基本一直在 95% 以上，说明卡都跑满了，没什么可优化的空间了。"),

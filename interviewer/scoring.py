@@ -26,7 +26,7 @@ from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.scoring_rubric import Rubric, literal_terms, rubric_for
 from interviewer.skills import Topic
-from interviewer.textutil import found_in, has_cjk, normalize_key
+from interviewer.textutil import asks_back, found_in, has_cjk, normalize_key
 from interviewer.vocabulary import EMPTY, Vocabulary
 
 Signal = Literal["answered", "thin", "dont_know", "help", "not_mine", "refuse", "wants_end"]
@@ -556,7 +556,7 @@ def _plain_clause(r: Reading, cl: Clause) -> bool:
     back to the interviewer ("Do you mean the utilization number from nvidia-smi?")."""
     if any(k != "bare" for k in cl.numbers) or any(r.vocab.kind(c) == "mech" for c in cl.said):
         return False
-    if cl.text.rstrip().endswith(("?", "？")):
+    if asks_back(cl.text):
         return False
     first = r.sentence_clauses(cl.sent)[0]
     return not first.cues.get("causal")
@@ -670,7 +670,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     offered |= remedy
     # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong
-                                          or M.core(r, rubric, c) & offered and M.RATHER.search(_norm(c.item)))]
+                                          or M.core(r, rubric, c) & offered and R.RATHER.search(_norm(c.item)))]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
@@ -710,8 +710,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 2  # the candidate's own remedy is the naive one ("按默认的来", "restart it"): no judgement of it
     # A story whose fix was the pack's naive remedy, its cause said not to be known ("回滚…把学习率调低了一点重新跑，就过去
     # 了。具体是什么原因最后也没查清楚"), shows the remedy, not the judgement a story at 3 or 4 would.
-    if (level or 0) >= 3 and L.unknown(r) and any(
-            kind not in ("default_config", "guess") for kind, _ in _naive_hits(r, True, own, rubric)):
+    if (level or 0) >= 3 and L.unknown(r) and any(kind not in ("default_config", "guess") for kind, _ in hits):
         level = 2
     if level != judged:  # what the answer offers beside it is judged at the level it came to ("we just raised…")
         dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)

@@ -158,7 +158,6 @@ _UNKNOWN = R.cue_regex(T.UNKNOWN)
 # A measurement the candidate took, not a source read ("from the Megatron logs" is where a figure came from).
 _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是估|\bwe measured\b|\bwe timed\b|\btimed each\b|"
                            r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b")
-_GUESSED = R.cue_regex(T.GUESSED)
 
 
 def unknown(r: R.Reading) -> bool:
@@ -307,7 +306,7 @@ def level(r: R.Reading, f: Features) -> int | None:
                  or (f.numeric and f.own and f.statements == 1 and f.grounded >= 2 and f.answered >= 1
                      and f.naming == 1 and not partial and not R.FROM_TO.search(R.norm(" ".join(r.sentences)))
                      and any(k not in ("config", "bare") for cl in r.clauses for k in cl.numbers)
-                     and not _GUESSED.search(R.norm(r.sentences[0]))))
+                     and not R.GUESSED.search(R.norm(r.sentences[0]))))
 
     # Explained in part, the rest said not to be known ("the exact formula I don't remember"), is a point shown
     # with its figure or two points, not explanations around the gap. (Not done oneself is another matter: "that's
@@ -349,12 +348,16 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
     mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
     # After "I don't remember", a number guessed is no answer ("I'd guess maybe around 10K tokens per second?"); a
-    # mechanism guessed may be ("应该是多了参数的 all-gather").
-    guessed = drop == "dont_know"
-    nums = sum(1 for cl in keep for k in cl.numbers if k != "bare" and not (guessed and _GUESSED.search(R.norm(cl.text))))
+    # mechanism guessed may be ("应该是多了参数的 all-gather"). Nor is a clause that names nothing ("Something in that
+    # range.") what carries the answer.
+    after_miss = drop == "dont_know"
+
+    def guess(cl: R.Clause) -> bool:
+        return after_miss and bool(R.GUESSED.search(R.norm(cl.text)))
+
+    nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers if k != "bare")
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
         return True
     # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.
     return bool(f and (f.credited or f.statements) and any(
-        not cl.cues.get(drop) and not (guessed and (_GUESSED.search(R.norm(cl.text)) or not cl.concepts))
-        for cl in r.clauses[1:]))
+        not cl.cues.get(drop) and not guess(cl) and not (after_miss and not cl.concepts) for cl in r.clauses[1:]))

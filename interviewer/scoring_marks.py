@@ -16,6 +16,7 @@ from functools import lru_cache, wraps
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.scoring_rubric import Item, Point, Rubric, in_example, literal_terms, story_subject
+from interviewer.textutil import asks_back
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
 _NAIVE_NEG = R.CUES["naive_neg"]
@@ -26,6 +27,8 @@ IF_NOT = re.compile(r"不行(?:就|的话|再)")
 def naive_negated(sentence: str) -> bool:
     """The sentence (normalised) sets a naive remedy aside ("不能只调小学习率"), not escalates it."""
     return any(not IF_NOT.match(sentence, m.start()) for m in _NAIVE_NEG.finditer(sentence))
+
+
 _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可靠", "并不", "不会", "不需要", "不用", "无需", "而非",
                          "不可能", "isn't", "is not", "doesn't", "does not", "not the same", "misleading", "can't",
                          "cannot", "never", "rather than", "instead of", "neither", "nor", "no longer", "not",
@@ -55,6 +58,8 @@ def equates(text: str) -> bool:
     """The text says two things are one ("BF16 和 FP16 其实差不多", "MFU is basically the GPU utilization")."""
     n = R.norm(text)
     return bool(EQUATES.search(n)) and not _EACH_DEFINED.search(n)
+
+
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
     ("ignorance", T.FLAG_IGNORANCE), ("naive", T.FLAG_NAIVE), ("misconception", T.FLAG_MISCONCEPTION))}
 
@@ -477,13 +482,12 @@ def _aside(item: Item, point: Point) -> bool:
     return point is not item.whole and bool(part) and any(part in b for b in _BRACKETED.findall(item.text))
 
 
-_GUESSED = R.cue_regex(T.GUESSED)
 
 
 def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
     # What shows the point is in the answer: the question's words ("given") count towards the point, not its evidence.
     # A point guessed at is not shown ("Maybe also check temperatures, since a hot GPU might throttle").
-    return (not negated(c.window) and not _GUESSED.search(R.norm(c.window.text)) and _cues_met(r, item, c.window)
+    return (not negated(c.window) and not R.GUESSED.search(R.norm(c.window.text)) and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text) and not _denies(c))
 
@@ -648,10 +652,9 @@ def _once(reader):
 # saves X, not Y). The answer shows it by saying so of A: B grows, or Y shrinks with no word of X.
 _FLAG_MORE = re.compile(r"增加|\badds?\b|\bincreases?\b")
 FLAG_RATHER = re.compile(r"而非|而不是|\brather than\b")
-RATHER = re.compile(r"而非|而不是|\brather than\b|\binstead of\b")
 _FLAG_SAVES = re.compile(r"省的是|节省的是|\bsaves?\b")
 # A flag of how many times A is B's ("约为 DP 的 1.5 倍", "moves about 1.5 times DP's traffic").
-_FLAG_TIMES = re.compile(r"[\d.]+\s*(?:倍|x\b|×|times\b)")
+_FLAG_TIMES = re.compile(r"([\d.]+)\s*(?:倍|x\b|×|times\b)")
 _FLAG_ABOUT = re.compile(r"约为|约是|大约是|\bmoves about\b|\bis about\b")
 _MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更多", "加倍", "多一倍", "多出一倍", "会多", "adds", "increases",
                      "doubles", "grows",
@@ -705,7 +708,7 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
     elif (t := _FLAG_TIMES.search(n)) and (m := _FLAG_ABOUT.search(n)) and flag_kind(signal) == "ignorance":
         # "不知道 ZeRO-3 通信约为 DP 的 1.5 倍" shown by saying it is the same ("I believe it's the same as normal DP"),
         # by an answer that never gives the figure.
-        if re.search(rf"(?<![\d.]){re.escape(t.group().split()[0].rstrip('倍x×'))}(?![\d])", R.norm(" ".join(r.sentences))):
+        if re.search(rf"(?<![\d.]){re.escape(t.group(1))}(?!\d)", R.norm(" ".join(r.sentences))):
             return None
         a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _NOT_MORE
         a = {c for c in a if r.vocab.kind(c) == "name"} or a  # of ZeRO-3, not of communication at large
@@ -717,6 +720,7 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
     item = rubric.item(signal)
     # The window that says it most plainly: gone rather than smaller ("没什么空闲了，气泡比 GPipe 小很多"), then the shortest.
     grows = r.vocab.closed(y) if verb is _MORE else y  # "多了两次通信": the volume's communication grows
+    asked = {t[2:] for t in given if t.startswith("c:")}  # what the question names the answer may say it of
     for w in sorted(windows(r, rubric), key=lambda w: (not GONE.search(R.norm(w.text)), len(w.text))):
         # Every sentence the window reaches into: "有人以为…其实总量不变" in the second one sets it right too.
         sentence = R.norm(" ".join(r.sentences[i] for i in sorted({cl.sent for cl in w.clauses})))
@@ -725,7 +729,6 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
         # of it that does do so ("interleaved 1F1B", "zero-bubble").
         near = {c for i in (w.sent - 1, w.sent + 1) if 0 <= i < len(r.sentences)
                 for cl in r.sentence_clauses(i) for c in cl.said}
-        asked = {t[2:] for t in given if t.startswith("c:")}
         if not a & (named | near | asked) or _VARIANT.search(sentence) or _other_stage(n, sentence):
             continue
         if not grows & {c for cl in w.clauses for c in r.vocab.closed(cl.said)}:
@@ -872,11 +875,12 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
         return None
     # Not a division that computes the asked thing ("…除以稠密峰值 989 是 39.6%"), nor one set aside in its sentence
     # ("按 1979 的稀疏峰值算就只剩一半，那个不能用").
-    own = [w for w in windows(r, rubric) if not negated(w) and not _NEGATION.search(R.norm(w.text))
+    every = windows(r, rubric)
+    own = [w for w in every if not negated(w) and not _NEGATION.search(R.norm(w.text))
            and not any("formula" in cl.numbers for cl in w.clauses)
            and not _SET_ASIDE.search(R.norm(" ".join(r.sentences[i] for i in {cl.sent for cl in w.clauses})))]
-    said = frozenset().union(*(w.terms for w in windows(r, rubric)))
-    named = frozenset().union(*(w.said(r.vocab) for w in windows(r, rubric)))  # not FLOPs inferred from "MFU 90%"
+    said = frozenset().union(*(w.terms for w in every))
+    named = frozenset().union(*(w.said(r.vocab) for w in every))  # not FLOPs inferred from "MFU 90%"
     opening = next((w for w in own if w.clauses == [r.clauses[0]]), None) if _IT_IS.match(
         R.norm(r.clauses[0].text)) else None
     for point in item.parts:
@@ -970,8 +974,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         if _BY_HAND.search(R.norm(signal)) and not _BY_HAND_SAID.search(sentence):
             return None
         # A question back ("Do you mean the utilization number from nvidia-smi?") offers nothing.
-        asked_back = w.text.rstrip().endswith(("?", "？"))
-        return c if (level or 1) <= 2 and not naive_negated(sentence) and not asked_back else None
+        return c if (level or 1) <= 2 and not naive_negated(sentence) and not asks_back(w.text) else None
     if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:
         return c  # said, with both things named, it stands whatever else the answer shows
     if FLAG_WITHOUT.search(R.norm(signal)) and not _LACKING.search(R.norm(w.text)):

@@ -15,6 +15,7 @@ from interviewer.scoring_terms import (  # noqa: F401 - the data this reader com
     FUNCTION_CHARS_ZH,
     FUNCTION_WORDS_EN,
     GRADER_PATTERNS,
+    GUESSED as GUESSED_WORDS,
     HANDED_OFF,
     HELP,
     IMPRESSION,
@@ -350,7 +351,10 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
     return r
 
 
-_RATHER = cue_regex(("而不是", "而非", "rather than", "instead of"))
+# One option set against another ("而不是", "rather than"): read in a choice here, and in a point that sets a way aside.
+RATHER = cue_regex(("而不是", "而非", "rather than", "instead of"))
+# A clause that guesses ("maybe…might throttle", "我猜"): what it says is not shown.
+GUESSED = cue_regex(GUESSED_WORDS)
 # A limit kept for what it prevents ("had to cap it at one save in flight, otherwise host memory blew up").
 _OR_ELSE = re.compile(r"(?:otherwise|否则|不然)[^。.;；]{0,30}?(?:blew up|blow up|blows up|\boom|ooms?\b|爆|挂|崩|crash|hang)")
 
@@ -359,7 +363,7 @@ def _chosen(sentence: str) -> int:
     """One option chosen over another for a reason given in the sentence ("最后选的是 TP4 加 CP2 而不是复制 KV 头，因为复制后
     显存翻倍", "we went with X rather than Y because…"), or a limit kept for the failure it prevents: a choice
     weighed, not a contrast named."""
-    return int(bool(_RATHER.search(sentence)) and bool(CUES["causal"].search(sentence))
+    return int(bool(RATHER.search(sentence)) and bool(CUES["causal"].search(sentence))
                or bool(_OR_ELSE.search(sentence)))
 
 

@@ -110,6 +110,12 @@ def md_escape(text: str) -> str:
 _SENTENCE = re.compile(r"(?<=[。！!.])\s*")
 
 
+def asks_back(text: str) -> bool:
+    """The text ends as a question: in an answer, one put back to the interviewer ("Do you mean the utilization number
+    from nvidia-smi?")."""
+    return bool(QUESTION_MARKS.fullmatch(text.rstrip()[-1:]))
+
+
 def question_of(text: str) -> str:
     """The sentence of an utterance that holds its question (the whole text when none does)."""
     parts = [p for p in _SENTENCE.split(text) if QUESTION_MARKS.search(p)]

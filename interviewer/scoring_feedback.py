@@ -83,7 +83,16 @@ def _shown(marker: str, part: str) -> str:
                 return pieces[i - 1].rstrip() + ("，" if has_cjk(piece) else ", ") + piece.strip()
             return piece
     example = example_start(marker)
-    return marker[:example].rstrip(" ，,（(") if example is not None else marker
+    if example is None:
+        return marker
+    # An example in brackets mid-sentence is left out and the sentence kept ("规约顺序改变（如换 TP 度或通信算法）后不可能
+    # 逐位一致" is not "规约顺序改变"); one that runs to the end is cut off.
+    head = marker[:example]
+    close = {"（": "）", "(": ")"}.get(marker[example])  # the example's match opens at its bracket, if any
+    end = marker.find(close, example) if close else -1
+    if end >= 0 and marker[end + 1:].strip(" ，,。."):
+        return head.rstrip() + marker[end + 1:]
+    return head.rstrip(" ，,（(")
 
 
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,

@@ -563,7 +563,10 @@ def _plain_clause(r: Reading, cl: Clause) -> bool:
 
 
 def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signal: Signal, own: list[str],
-             others: list[str], lang: str, answer: str, question: str) -> list[DangerHit]:
+             others: list[str], lang: str, answer: str, question: str,
+             credited: frozenset[tuple[int, int]] = frozenset()) -> list[DangerHit]:
+    """The red flags of the answer, each on the clause that shows it. `credited` are the clauses that show a point:
+    none of them is quoted as naming without a mechanism."""
     out: list[DangerHit] = []
 
     def add(sig: str, quote: str) -> None:
@@ -618,11 +621,15 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         add(_generic("off_question", lang), _clause_quote(r, r.clauses[0]))
     elif r.clauses and level is not None and level <= 2 and not out and signal not in ("dont_know", "not_mine"):
         # A level-2 answer is names without mechanism by definition: say so on a clause that only names.
-        plain = [cl for cl in r.clauses if r.stuffing or _plain_clause(r, cl)]
+        plain = [cl for cl in r.clauses
+                 if r.stuffing or (_plain_clause(r, cl) and (cl.sent, cl.start) not in credited)]
         if f.picked:  # the option the question offered ("吞吐还是收敛时间？" - "吞吐。") is a choice, not a name dropped
             plain = [cl for cl in plain if cl is not r.clauses[0]]
-        if plain:
-            names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)))
+        names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),
+                    default=None)
+        # Beside a point shown, a clause that names nothing of the field ("I haven't had to do it on a big job
+        # though.") is no name dropped either.
+        if names is not None and (names.concepts or r.stuffing or not credited):
             generic = "stuffing" if r.stuffing else "names" if level == 2 else "vague"
             add((_pick(own, "names", [], rubric) if level == 2 else None) or _generic(generic, lang),
                 _clause_quote(r, names))
@@ -672,6 +679,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong
                                           or M.core(r, rubric, c) & offered and R.RATHER.search(_norm(c.item)))]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
+    cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic), question=question, own_work=own_work)
@@ -686,7 +694,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     elif signal in ("help", "refuse") or (signal == "wants_end" and not L.substance(r, "wants_end", f)):
         level = None
     judged = level
-    dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
+    dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question, cores)
     # Doing X without what a flag names, said to be fine ("拼好直接训就行，反正本来就是 causal mask"), is one too.
     if level is not None and level >= 2 and len(credits) < 2 and any(
             _wrong(d, vocab) or d.signal in fine_without for d in dangers):
@@ -713,7 +721,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     if (level or 0) >= 3 and L.unknown(r) and any(kind not in ("default_config", "guess") for kind, _ in hits):
         level = 2
     if level != judged:  # what the answer offers beside it is judged at the level it came to ("we just raised…")
-        dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question)
+        dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question, cores)
     shown = ({c.item: _not_whole(r, M.quote(r, rubric, c), answer) for c in credits}
              if level is not None and level >= 2 else {})
     hits = [MarkerHit(marker=m, evidence=shown[m]) for m in topic.markers if m in shown]

@@ -1833,3 +1833,11 @@ def test_a_story_with_no_part_after_the_fix_shows_no_safeguard_added(ours):
     b = score(ours, "zh", 15, "超时会触发自动 dump：NCCL flight recorder 把各 rank 最近的集合通信记录落盘，同时对所有 rank 做 py-spy dump。"
               "上次那次是 rank 517 停在 all-gather，其他 rank 都在 all-reduce，次序对不上。", "训练 hang 的话你们怎么定位？")
     assert credited(b, "事后把排查固化成防线")
+
+
+def test_a_clause_credited_with_a_point_is_not_quoted_as_naming_without_a_mechanism(ours):
+    # Seen in the review's zh session: the hang-causes point was credited and "只报名词没有机制" raised on the same clause.
+    a = score(ours, "zh", 15, "常见的是各 rank 调集合通信的次序或形状不一致，比如某个 rank 走了不同的分支少调了一次 all-reduce，或者提前退出了，"
+              "其他 rank 就一直等到 NCCL 超时。还有就是网卡或者 GPU 掉了。", "能具体讲讲分布式训练 hang 的常见成因吗？")
+    quotes = {h.evidence for h in a.markers}
+    assert quotes and not any(d.evidence in quotes for d in a.danger_signals if "名词" in d.signal), a.danger_signals

@@ -64,7 +64,7 @@ _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writ
                         r"records|checks|compares|watches|merges|sends|reads|tells|splits|fits|bisects|times|fixes|"
                         r"keeps|sets|picks|measures|adds|cuts|avoids|retests|says|has|can)\b)")
 _LISTED = re.compile(r"[：:][^，；;]*")
-_GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
+_GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|而|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
 
 
 def _shown(marker: str, part: str) -> str:

@@ -1334,6 +1334,9 @@ def test_feedback_names_a_clause_that_goes_on_from_the_one_before_together_with_
     # An example in brackets mid-sentence is left out, the sentence kept (seen in a zh session: "「规约顺序改变」").
     marker = next(m for m in ours["zh"].topic(15).markers if "规约顺序改变" in m)
     assert _shown(marker, marker) == "知道规约顺序改变后不可能逐位一致，要的是统计意义上的对齐"
+    # A clause opening with "而" goes on from the one before (seen in the review's zh session: "「而序列并行只切…」").
+    marker = next(m for m in ours["zh"].topic(7).markers if "而序列并行只切" in m)
+    assert _shown(marker, "而序列并行只切 LayerNorm 与 dropout").endswith("平方增长，而序列并行只切 LayerNorm 与 dropout")
 
 
 def test_feedback_names_the_english_clause_of_a_marker_the_question_asked_for(ours):

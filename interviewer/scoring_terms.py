@@ -347,7 +347,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        # ...or the repository's example, kept ("参考 Megatron 仓库里 70B 的示例脚本…就没改")
                        "示例脚本", "example 脚本", "example 的脚本", "官方 example", "官方的 example", "example script",
                        "example scripts", "the example config", "from the examples", "大家都在用", "就没改",
-                       "没怎么动过", "没怎么改过"),
+                       "没怎么动过", "没怎么改过", "from the megatron examples", "from the deepspeed examples",
+                       "megatron example", "so we didn't change it", "so we never changed it", "and we kept it"),
     "guess": ("拍脑袋", "凭感觉", "随便定", "差不多定", "大概定", "定了个", "gut feeling", "arbitrary",
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few",
               # a value kept because it felt right ("感觉差不多")

@@ -1735,6 +1735,8 @@ def test_an_mfu_read_off_gpu_utilisation_is_the_packs_misconception(ours, lang, 
     # The repository's example kept as it was (candidates10 b11_c1_zh): the default config.
     ("zh", 3, "当时 TP、PP、DP 是怎么定下来的？", "我们主要是参考 Megatron 仓库里 70B 的示例脚本，TP 8、PP 4，剩下的都给 DP，这个配置大家都在用，"
      "跑起来挺稳的，就没改。", "默认配置", 2),
+    ("en", 3, "How was each parallel degree chosen?", "Honestly the config came from the Megatron examples and we kept it, "
+     "TP8 and PP8, it ran fine so we didn't change it.", "default config", 2),  # seen in the review's en session
     # Settings beside it show no failure condition, and TP across nodes "问题不大" is its cost unknown (heldout11 r17).
     ("zh", 3, "TP、PP、DP 是怎么定的？TP 为什么不跨机？", "并行度基本是参考官方 example 的脚本，TP=8、PP=8，剩下的给 DP，能跑起来就没怎么动过。"
      "TP 跨机其实问题不大，我们集群是 400G 的 IB，跟机内 NVLink 带宽差不多一个量级。", "跨机的代价", 1),

@@ -148,13 +148,13 @@ CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|�
 CUES["validation"] = re.compile(rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
 def _index_i(sentence: str) -> int:
-    """How many of the sentence's "i" are an index ("rank i", "chunks i and 2·CP−1−i", "i+1"), not the pronoun (which
-    a candidate typing in lower case writes "i" too: "i measured it at 31%")."""
+    """How many of the sentence's "i" are an index ("rank i", "chunks i and 2·CP−1−i", "i+1", "第 i 块"), not the
+    pronoun (which a candidate typing in lower case writes "i" too: "i measured it at 31%")."""
     return len(_INDEX_I.findall(sentence))
 
 
 _INDEX_I = re.compile(r"(?:\b(?:rank|ranks|chunk|chunks|layer|layers|stage|stages|gpu|gpus|node|nodes|step|block|"
-                      r"blocks|index|device)\s+|[-−+*/×·(=]\s*)i(?![\w'’])|(?<![\w'’])i\s*[-−+*/×)=]")
+                      r"blocks|index|device)\s+|[-−+*/×·(=]\s*|第\s*)i(?![\w'’])|(?<![\w'’])i\s*[-−+*/×)=]")
 
 
 # Separate patterns keep each one's literal-prefix scan; one big alternation is several times slower.

@@ -1698,6 +1698,7 @@ def test_tp_across_nodes_called_fine_is_not_knowing_its_cost(ours, lang, answer,
 
 @pytest.mark.parametrize("lang, text", [
     ("en", "With a causal mask you cut the sequence into 2×CP chunks and give rank i chunks i and 2·CP−1−i."),
+    ("zh", "所以切成 2×CP 块，第 i 卡拿第 i 块和倒数第 i 块，负载就均衡了。"),
     ("zh", "W 可以挪去填气泡；但 optimizer step 前的全局同步得改成先 step、事后校验，不对再回滚。"),
     ("zh", "第一个 stage 要攒满 p 份激活才开始反向，最后一个 stage 只存 1 份，所以 OOM 往往先出在 stage 0。"),
 ])

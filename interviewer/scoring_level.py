@@ -160,6 +160,11 @@ _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是�
                            r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b")
 
 
+# A change the candidate made to their own system, as a story tells it.
+_CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后来换|后来改|"
+                      r"\b(?:switched|moved|changed|repacked|migrated) (?:to|over|into|back)\b|\breplaced\b")
+
+
 def unknown(r: R.Reading) -> bool:
     """The candidate says they do not know part of their own answer: not of a part they say was someone else's ("那部分
     不是我做的，最后降到多少我不太清楚")."""
@@ -254,7 +259,7 @@ def asks_numbers(markers: list[str]) -> bool:
     return bool(markers) and asking >= 0.1 * len(markers)
 
 
-_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|\ba time you\b|"
+_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|\ba time you\b|"
                        r"\byour (?:team|run|job|cluster|own|résumé|resume|setup|config|configuration|layout)\b|"
                        r"\b(?:that|this) (?:run|job|setup|config|configuration|layout|fine-tune)\b|"
                        r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b")
@@ -325,6 +330,11 @@ def level(r: R.Reading, f: Features) -> int | None:
         # ...or measured on their own run and told in its figures ("按每个阶段打点、取 50 个 step 的中位数，不是估的").
         elif f.numeric and f.own and f.credited and "measured" in f.judged_here and f.grounded >= 8 and (
                 _MEASURED_OWN.search(R.norm(" ".join(r.sentences)))):
+            lv = 4
+        # ...or a fix of their own, measured: the cause explained, the change made and the figure before and after
+        # ("Not in the layers, at the loss… We moved to a fused, chunked cross-entropy… peak went from ~76 to ~63 GB").
+        elif f.numeric and f.own and "measured" in f.judged_here and f.grounded >= 5 and f.statements >= 2 and (
+                _CHANGED.search(text := R.norm(" ".join(r.sentences))) and R.FROM_TO.search(text)):
             lv = 4
         # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
         # question beyond a source, the work not left to others, and not told as a cursory look.

@@ -92,6 +92,8 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "校验", "用来发现", "及时发现", "we check", "to catch", "caught it",
               # a result held against run-to-run noise ("loss inside the seed band")
               "seed band", "seed 波动", "种子波动",
+              # a change let in only once the check came out clean ("对了 2000 步 loss 没差别才上")
+              "没差别才", "没有差别才", "没区别才", "才敢上", "才上线",
               # a second instrument agreeing with the estimate ("nsys agreed: ~22% of the step")
               "agreed", "吻合", "lined up", "对上了",
               # two loss curves laid over each other, and the gap between them ("按 token 数对齐看 loss 曲线，差在 0.01 以内")
@@ -112,7 +114,7 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "one time", "one day", "that night", "next morning", "the next day", "postmortem",
                    "post-mortem", "afterwards", "last year", "last month", "last week", "last time", "last march",
                    "one night", "a weekend", "that week", "on call", "got paged", "we hit",
-                   "3am", "2am", "4am", "at first", "we first tried", "the first version", "our first version",
+                   "3am", "2am", "4am", "at first", "we first tried", "first version", "our first version",
                    "a few months ago", "early on", "we started with", "back then",
                    # a root cause and its fix are what make a story an incident
                    "根因", "原因是", "查下来", "修成", "修复了", "root cause", "traced it to", "the cause was",

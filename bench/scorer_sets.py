@@ -43,7 +43,12 @@ Read that stop. ours_heldout12.jsonl (48) and candidates11.jsonl (6 candidates, 
 late in it, in the natural spread of how candidates talk, and first measured after all its changes (a6a0da2):
 heldout12 exact .750, within one .958, Spearman .882, danger recall .889 (start, bf4a076: .667, .917, .780, .667);
 candidates11 answers exact .500, within one .944, Spearman .611 (start: the same), order not kept (3 pairs: the
-level-4 c11_e at 3.0 and c11_f at 3.33, level with or below the level-3 candidates).
+level-4 c11_e at 3.0 and c11_f at 3.33, level with or below the level-3 candidates). heldout12 was kept unread the
+next stop; candidates11 was read. ours_heldout13.jsonl (48) and candidates12.jsonl (6 candidates, levels 1,2,3,3,4,4)
+were written blind at the start of that stop, in the natural spread again, and first measured after its first change
+(ef59c33; the stop's start, dcda7d1, reads the same): heldout13 exact .708, within one .938, Spearman .857, danger
+recall .625; candidates12 answers exact .583, within one 1.000, Spearman .817, order not kept (5 pairs: both level-4
+candidates at 3.0, level with the level-3 ones; the level-1 c12_a at 2.0, level with the level-2 c12_b).
 """
 
 from __future__ import annotations

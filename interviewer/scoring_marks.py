@@ -759,13 +759,26 @@ _NEEDED = R.cue_regex(("要加", "需要", "必须", "得加", "不然", "否则
                        "have to"))
 
 
+# A flag of not knowing how X grows with Y ("不知道激活随序列长度怎么涨", "how activations grow with sequence
+# length") is shown by saying X has little to do with Y ("激活主要是看 batch size 吧，跟序列长度关系应该不大").
+_FLAG_GROWS = re.compile(r"随(.+?)怎么(?:涨|变|增长|变化)|\bhow (.+?) grows? with (.+)")
+_UNRELATED = R.cue_regex(("关系不大", "关系应该不大", "关系也不大", "没关系", "没什么关系", "没多大关系", "无关", "不相关",
+                          "影响不大", "影响应该不大", "doesn't depend", "does not depend", "don't depend", "do not depend",
+                          "don't really depend", "doesn't really depend", "not much to do with", "nothing to do with",
+                          "independent of", "isn't affected by", "is not affected by", "doesn't change much with",
+                          "barely changes with"))
+
+
 @_once
 def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     """The window (a sentence or two short ones) that names X and calls it fine as it is; None for other flags.
 
     Also for a flag of not knowing what X costs ("不知道 TP 跨机的代价"): X called fine ("跨机其实也没关系") shows it,
-    with every one of X's concepts named."""
+    with every one of X's concepts named; and for one of not knowing how X grows with Y: X said to have little to do
+    with Y."""
     n = R.norm(signal)
+    if (g := _FLAG_GROWS.search(n)) is not None and flag_kind(signal) == "ignorance":
+        return _unrelated(r, rubric, signal, g)
     if (m := FLAG_WITHOUT.search(n)) is not None and flag_kind(signal) == "other":
         x, whole = set(rubric.vocab.find(n[: m.start()])[0]), False
     elif (m := _FLAG_COST.search(n)) is not None and flag_kind(signal) == "ignorance":
@@ -786,6 +799,31 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         if _CONDITION.search(text) or negated(w):
             continue
         # Quoted whole: X and the words that call it fine are the flag together.
+        coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
+        return Credit(item.text, w, item.whole, w.terms, coverage)
+    return None
+
+
+def _unrelated(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | None:
+    n = R.norm(signal)
+    find = lambda text: set(rubric.vocab.find(text)[0])  # noqa: E731
+    if g.group(1) is not None:  # "不知道激活随序列长度怎么涨": X before 随, Y inside it
+        head = n[: g.start()]
+        x, y_text = find(head[head.rfind("不知道") + 3 :] if "不知道" in head else head), g.group(1).strip()
+    else:
+        x, y_text = find(g.group(2)), g.group(3).strip()
+    y = find(y_text) - x  # Y may be a plain phrase the vocabulary has no concept for ("序列长度")
+    if not x or not y_text:
+        return None
+    item = rubric.item(signal)
+    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+        text = R.norm(w.text)
+        named = {c for i in {cl.sent for cl in w.clauses} for cl in r.sentence_clauses(i) for c in r.vocab.closed(cl.said)}
+        has_y = y & {c for cl in w.clauses for c in r.vocab.closed(cl.said)} if y else y_text in text
+        if not (x & named and has_y) or not _UNRELATED.search(text):
+            continue
+        if _CONDITION.search(text) or _BELIEF.search(text) or negated(w) or _SET_APART.search(text):
+            continue
         coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
         return Credit(item.text, w, item.whole, w.terms, coverage)
     return None

@@ -1888,3 +1888,21 @@ def test_a_follow_up_on_the_candidates_own_figure_asks_about_their_own_work(ours
               "是暴露的，约占训练时间 12%。又跑了一个单机、同样每卡 batch 的基线对比，差值也在 11% 到 12%，两个口径对得上。",
               "训练那 45 秒里，通信暴露了多少？")
     assert a.level == 4
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "序列从 2K 加到 4K，激活显存大概涨多少？", "激活主要看 batch size 吧，跟序列长度关系应该不大，OOM 主要还是 batch 开大了。"),
+    ("en", "How much does activation memory grow from 2K to 4K tokens?",
+     "Activation memory mostly depends on batch size, I think; it doesn't really depend on the sequence length."),
+])
+def test_activations_said_to_have_little_to_do_with_sequence_length_is_the_packs_flag_and_a_1(ours, lang, question, answer):
+    # A blind level-1 answer (candidates12 c12_a) scored 2 with only "names without mechanism".
+    a = score(ours, lang, 2, answer, question)
+    assert any("序列长度" in d.signal or "sequence length" in d.signal for d in a.danger_signals), a.danger_signals
+    assert a.level == 1
+
+
+def test_activations_said_to_grow_with_sequence_length_raise_no_such_flag(ours):
+    a = score(ours, "zh", 2, "激活跟序列长度线性相关，2K 到 4K 大约翻倍；注意力分数那项是平方，开了 FlashAttention 就没有了，跟 batch 也是线性。",
+              "序列从 2K 加到 4K，激活显存大概涨多少？")
+    assert not any("序列长度" in d.signal for d in a.danger_signals), a.danger_signals

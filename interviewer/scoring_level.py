@@ -161,7 +161,7 @@ _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是�
 
 
 # A change the candidate made to their own system, as a story tells it.
-_CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后来换|后来改|"
+_CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后来换|后来改|上了|"
                       r"\b(?:switched|moved|changed|repacked|migrated) (?:to|over|into|back)\b|\breplaced\b")
 
 
@@ -259,7 +259,8 @@ def asks_numbers(markers: list[str]) -> bool:
     return bool(markers) and asking >= 0.1 * len(markers)
 
 
-_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|\ba time you\b|"
+_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|有没有哪次|有没有遇到|有没有碰到|遇到过|碰到过|\ba time you\b|"
+                       r"\bhave you ever\b|\bever had\b|\bever hit\b|\bever seen\b|"
                        r"\byour (?:team|run|job|cluster|own|résumé|resume|setup|config|configuration|layout)\b|"
                        r"\b(?:that|this) (?:run|job|setup|config|configuration|layout|fine-tune)\b|"
                        r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b")
@@ -334,7 +335,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         # ...or a fix of their own, measured: the cause explained, the change made and the figure before and after
         # ("Not in the layers, at the loss… We moved to a fused, chunked cross-entropy… peak went from ~76 to ~63 GB").
         elif f.numeric and f.own and "measured" in f.judged_here and f.grounded >= 5 and f.statements >= 2 and (
-                _CHANGED.search(text := R.norm(" ".join(r.sentences))) and R.FROM_TO.search(text)):
+                _CHANGED.search(text := R.norm(" ".join(r.sentences))) and (R.FROM_TO.search(text) or r.has("outcome"))):
             lv = 4
         # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
         # question beyond a source, the work not left to others, and not told as a cursory look.

@@ -195,7 +195,12 @@ _TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|trie
                           r"|(?:试|测|换|改)过")
 BASELINE = re.compile(r"基线|\bbaseline\b")
 _EARLY = re.compile(r"最开始|一开始|最早|第一版|\bat first\b|\b(?:the|our) first version\b|\bearly on\b|\bwe started with\b")
-_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)")
+_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|tried (?!to\b)")
+# One machine, image or link of the candidate's own that did something ("One node gave 22", "有一台机器 busbw 只有一半").
+_ONE_OF = re.compile(r"(?:then |and |but )?one (?:of the |of our )?(?:node|image|host|machine|gpu|card|nic|hca|rank|"
+                     r"link|switch|job|run|rack|server)s?\b[^.;,]{0,40}?\b(?:gave|had|showed|was|went|came|hit|lost|"
+                     r"shipped|ran|dropped|stayed|sat|got|failed|kept|hung|negotiated|reported)\b|"
+                     r"(?:但|而|结果)?(?:有|其中)(?:一|两|几)?(?:台|张卡|个节点|块卡|个镜像|条链路)")
 SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 
@@ -333,6 +338,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             # "give rank i chunks i and 2·CP−1−i": a lower-case i is an index, not the speaker.
             mine[0].cues["first_person"] -= min(mine[0].cues["first_person"], _index_i(s))
             mine[0].cues["incident"] += bool(_TRIED.match(ns))  # "试过 TP16 跨机，step 慢了 25%": what the team tried
+            mine[0].cues["incident"] += bool(_ONE_OF.match(ns))  # "One node gave 22": one machine of their own
             if BASELINE.search(ns):  # "基线是我们最开始那版配置": the version compared against, no time something happened
                 mine[0].cues["incident"] -= min(mine[0].cues["incident"], len(_EARLY.findall(ns)))
             # A before and an after of the candidate's own change is an outcome told ("took memory from 46 to 61
@@ -367,7 +373,14 @@ def _chosen(sentence: str) -> int:
                or bool(_OR_ELSE.search(sentence)))
 
 
+# An option priced, gain against cost ("EP64 would halve expert memory but push 7/8 of dispatch cross-node").
+_WOULD_BUT = re.compile(r"\bwould (?:halve|double|cut|save|free|buy|give|reduce|help|fix|fit)\b[^.;]{0,60}?\bbut\b|"
+                        r"(?:能|可以|会)(?:把[^，。]{0,12}?)?(?:省|减半|砍半|降|少)[^。；]{0,30}?(?:但|但是|不过)")
+
+
 def _weighed(sentence: str) -> int:
+    if _WOULD_BUT.search(sentence):
+        return 1
     m = _BUT.search(sentence)
     if not m:
         return 0

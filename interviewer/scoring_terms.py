@@ -56,6 +56,8 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "那样就得", "那样会", "那样的话", "要是换成", "换成那个",
             # a change that cost more than it gained ("the one that didn't pay was dropping recompute")
             "didn't pay", "did not pay", "didn't pay off", "more than we gained", "wasn't worth", "亏了", "赚不回来",
+            "than compute gained", "than it gained", "than it saved", "比省下的还多", "not free", "isn't free",
+            "wasn't free", "不是免费的", "不是白来的",
             "反而更慢",
             # the choice one would make and what one would not do ("那我宁可上 interleaved", "I'd rather…")
             "宁可", "宁愿", "i'd rather", "we'd rather", "would rather",
@@ -143,7 +145,7 @@ INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "tu
                  "in our", "when we",
                  "eventually", "then we", "later", "after that", "we moved", "改成", "we switched",
                  # a try alone is part of a story, not one ("I tried turning parts of the model off")
-                 "i tried", "试过")
+                 "i tried", "试过", "上了")
 OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到", "缩到", "降至", "减到", "压到", "从原来", "涨到",
            "掉到", "变成", "恢复到", "调完", "改完",
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
@@ -166,7 +168,11 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "自动摘除", "自动剔除", "自动隔离", "现在是自动", "现在自动", "now automatically", "now automatic",
              "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation",
              # ...or an alert kept on the figure ("alert if the mean mismatch goes over 5e-3", "超过 5e-3 就告警")
-             "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警")
+             "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警",
+             # ...or a check every job or upgrade now has to pass ("link rate is part of the pre-launch check",
+             # "a missing GDRDMA string fails the job at start", "引擎升级前必须过这套对比")
+             "pre-launch check", "prelaunch check", "admission check", "fails the job at start", "fails the job",
+             "做成告警", "加了告警", "必须过", "准入检查", "启动前检查", "上线前检查")
 # How a candidate qualifies their own checks and criteria ("a quick check", "a basic split", "if it looked
 # better"): a cursory look, not a decision rule. Read only where the rubric asks for no numbers (scoring_level):
 # there no figure can show the rigour instead, and "大概 12 字节" is an estimate, not a shrug.

@@ -1906,3 +1906,41 @@ def test_activations_said_to_grow_with_sequence_length_raise_no_such_flag(ours):
     a = score(ours, "zh", 2, "激活跟序列长度线性相关，2K 到 4K 大约翻倍；注意力分数那项是平方，开了 FlashAttention 就没有了，跟 batch 也是线性。",
               "序列从 2K 加到 4K，激活显存大概涨多少？")
     assert not any("序列长度" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, text, cue", [
+    ("en", "EP64 would halve expert memory but push 7/8 of the dispatch traffic cross-node.", "tradeoff"),
+    ("zh", "EP64 能把专家显存减半，但 7/8 的 dispatch 流量要跨机。", "tradeoff"),
+    ("en", "Not free: the comm kernels took 20 of 132 SMs.", "tradeoff"),
+    ("zh", "这不是免费的：通信 kernel 占了 132 个 SM 里的 20 个。", "tradeoff"),
+    ("en", "Tried 16 SMs, and comm slowed more than compute gained.", "incident"),
+    ("en", "One node gave 22 GB/s busbw.", "incident"),
+    ("zh", "有一台机器 busbw 只有 22 GB/s。", "incident"),
+    ("en", "Since then link rate is part of the pre-launch check.", "safeguard"),
+    ("zh", "之后把 logprob 差的 p99.9 做成告警，引擎升级前必须过这套对比。", "safeguard"),
+])
+def test_terse_expert_wording_is_read_as_judgement(ours, lang, text, cue):
+    # From blind level-4 follow-ups (candidates12 c12_e, c12_f) that scored 3: an option priced, a cost owned, one
+    # machine of their own, and the check every job now has to pass.
+    assert read(text, ours[lang].vocabulary).has(cue)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "What did nccl-tests show across nodes?",
+     "alltoall on 4 nodes, large messages: about 38 GB/s busbw per GPU on healthy nodes. One node gave 22. ibstat showed one "
+     "HCA had negotiated 200G instead of 400G; we reseated the cable and it was back to 38. Since then link rate is part "
+     "of the pre-launch check."),
+    ("zh", "跨机的 nccl-tests 结果怎么样？",
+     "4 台机器跑 alltoall，大消息下健康节点每卡 busbw 大约 38 GB/s。有一台只有 22，ibstat 一看有块 HCA 协商成了 200G 而不是 400G，"
+     "重新插了线缆，回到 38。之后链路速率就做成了启动前检查。"),
+])
+def test_one_machine_found_fixed_and_guarded_against_is_a_4(ours, lang, question, answer):
+    assert score(ours, lang, 9, answer, question).level == 4
+
+
+def test_a_question_asking_for_a_time_it_happened_asks_about_the_candidates_own_work(ours):
+    # "有没有哪次没对齐？" - "有。升级 vLLM 后…" (candidates12 c12_f.5, a 4) is a story of their own, as "讲一次你…" is.
+    a = score(ours, "zh", 15, "有。升级 vLLM 后 logprob 差的 p99.9 从 0.9 跳到 3.5，奖励曲线 200 步后掉了 2 个点。二分到是新版本默认打开了"
+              "FP8 KV cache，长样本后半段误差累积。关掉后差的分布回到原样，重跑 500 步和旧版本 3 个 seed 的带重合。",
+              "训推 logprob 有没有哪次没对齐？怎么查出来的？")
+    assert a.level == 4

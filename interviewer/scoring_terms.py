@@ -279,7 +279,10 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "看不懂", "don't know", "do not know", "not sure", "no idea", "don't remember", "do not remember",
            "can't remember", "can't recall", "cannot recall", "forgot", "no clue", "not really sure", "not quite sure",
            "don't really know", "没查清楚", "没搞清楚", "没弄清楚", "没查明白", "没搞明白", "never found out",
-           "never figured out", "not sure why")
+           "never figured out", "not sure why",
+           # the figure the answer names, never taken ("所以会慢一些，具体慢多少没测")
+           "多少没测", "多少没有测", "多少没测过", "didn't measure how much", "never measured how much",
+           "haven't measured how much")
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
 # "不会。", "嗯，不会", "这个真不会啊" (not "不会重复也不会漏", "这个不会影响精度").
 DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|这块|我|也|真|确实|实在|完全)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"

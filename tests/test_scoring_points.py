@@ -1944,3 +1944,15 @@ def test_a_question_asking_for_a_time_it_happened_asks_about_the_candidates_own_
               "FP8 KV cache，长样本后半段误差累积。关掉后差的分布回到原样，重跑 500 步和旧版本 3 个 seed 的带重合。",
               "训推 logprob 有没有哪次没对齐？怎么查出来的？")
     assert a.level == 4
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "遇到过，序列从 2K 改到 4K 就 OOM 了。我们打开了 gradient checkpointing，就能跑了。gradient checkpointing 就是前向不存中间激活，"
+           "反向的时候再算一遍，所以会慢一些，具体慢多少没测。"),
+    ("en", "Yes, going from 2K to 4K sequences it OOMed. We turned on gradient checkpointing and it ran. Gradient checkpointing "
+           "doesn't keep the activations in forward and recomputes them in backward, so it's slower; we never measured how "
+           "much."),
+])
+def test_the_cost_named_but_never_measured_is_an_admitted_gap(ours, lang, answer):
+    # A blind level-2 answer (candidates12 c12_a.2) scored 3: the mechanism is right, its figure never taken.
+    assert score(ours, lang, 2, answer, "遇到过 OOM 吗？怎么处理的？" if lang == "zh" else "Ever hit OOM? What did you do?").level == 2

@@ -331,7 +331,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
     "default_config": ("默认配置", "默认参数", "框架推荐", "官方推荐", "照抄", "抄的", "用默认", "照着论文",
                        "default config", "default configuration", "default settings", "the defaults",
                        "copied the config", "copied from", "out of the box", "recommended config", "默认的",
-                       "按默认",
+                       "按默认", "保持默认", "默认值没改", "left it at the default", "kept the default",
+                       "stayed at the default", "left the default",
                        # A setting taken over from others is no choice of the candidate's either.
                        "之前定的", "组里定的", "别人定的", "前人定的", "已经定好", "沿用下来", "继承下来",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",

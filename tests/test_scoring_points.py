@@ -1956,3 +1956,13 @@ def test_a_question_asking_for_a_time_it_happened_asks_about_the_candidates_own_
 def test_the_cost_named_but_never_measured_is_an_admitted_gap(ours, lang, answer):
     # A blind level-2 answer (candidates12 c12_a.2) scored 3: the mechanism is right, its figure never taken.
     assert score(ours, lang, 2, answer, "遇到过 OOM 吗？怎么处理的？" if lang == "zh" else "Ever hit OOM? What did you do?").level == 2
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "We left it at the default, 25 MB. I think bigger buckets are generally better since there are fewer calls."),
+    ("zh", "保持默认，25 MB。我觉得桶大一点一般更好，因为调用次数少。"),
+])
+def test_a_setting_left_at_its_default_is_no_choice_of_the_candidates(ours, lang, answer):
+    # Blind level-2 answers (candidates12 c12_b.3, heldout8 q23) scored 3 on the default's figure.
+    q = "How did you pick the bucket size?" if lang == "en" else "分桶大小你们是怎么定的？"
+    assert score(ours, lang, 8, answer, q).level == 2

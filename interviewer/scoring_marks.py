@@ -899,7 +899,8 @@ _IT_IS = re.compile(r"^(?:(?:i think|i guess|i believe|well|so|um|hmm|honestly),
 
 _SET_ASIDE = re.compile(r"不能用|不能算|不能拿|不算数|不对|不可以|can't be used|cannot be used|doesn't count|does not count|"
                         r"not valid|is wrong|isn't right")
-_READ_FROM = re.compile(r"我们看|看了?一下|根据|按照?|从[^，。]{0,12}看|\bbased on\b|\bjudging by\b|\blooking at\b|"
+_READ_FROM = re.compile(r"我们看|看了?一下|盯着|根据|按照?|从[^，。]{0,12}看|\bwatched\b|\bwatching\b|\bbased on\b|"
+                        r"\bjudging by\b|\blooking at\b|"
                         r"\bshowed\b|\bshows\b|\bfrom what\b")
 
 

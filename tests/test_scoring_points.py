@@ -1966,3 +1966,15 @@ def test_a_setting_left_at_its_default_is_no_choice_of_the_candidates(ours, lang
     # Blind level-2 answers (candidates12 c12_b.3, heldout8 q23) scored 3 on the default's figure.
     q = "How did you pick the bucket size?" if lang == "en" else "分桶大小你们是怎么定的？"
     assert score(ours, lang, 8, answer, q).level == 2
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "What MFU did your run reach, and how did you compute it?",
+     "Our MFU was about 95%. We watched nvidia-smi during the whole run and GPU utilization was pinned at 95 to 100 percent."),
+    ("zh", "你们训练的 MFU 到了多少？怎么算的？", "我们 MFU 大概 95%。整个训练过程盯着 nvidia-smi，GPU 利用率一直在 95% 到 100%。"),
+])
+def test_mfu_read_off_a_watched_utilisation_is_the_packs_misconception(ours, lang, question, answer):
+    # A blind level-1 answer (heldout13 r05) scored 3 with no flag: "watched" and "100 percent" were not read.
+    a = score(ours, lang, 10, answer, question)
+    assert a.level == 1 and any("MFU" in d.signal and ("利用率" in d.signal or "utilisation" in d.signal)
+                                for d in a.danger_signals), (a.level, a.danger_signals)

@@ -434,6 +434,21 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
             continue  # "只知道 1F1B 的名字" is a level, not a remedy offered
         # At level 1 every naive remedy found counts; at level 4 only a misconception said outright does.
         c = M.flag_clause(r, rubric, sig, 1 if kind == "naive" else 4, True)
+        if c is None and kind == "naive":
+            # The vocabulary's spelling of the flag's remedy ("cut the batch size from 8 to 2" for "only shrinks the
+            # batch on OOM"), offered as the candidate's own and not weighed: its sentence shows the remedy.
+            # (In a story a rerun is often a step of it; "max_restarts 控制最多重启几次" is no restart done by hand.)
+            spelled = (_signal_kind(sig, r.vocab) or "").removeprefix("naive:")
+            by_hand = bool(M.BY_HAND.search(_norm(sig)))
+            story = r.has("incident") or r.has("incident_weak") or r.has("safeguard")
+            for i in {cl.sent for k, cl in hits if k == spelled} if not story else ():
+                sentence = r.sentence_clauses(i)
+                if not (_OTHERS.search(_norm(r.sentences[i])) or (by_hand and not M.BY_HAND_SAID.search(
+                        _norm(r.sentences[i]))) or any(  # weighed, or a run that checks ("重跑 500 步…带重合")
+                        cl.cues.get("contrast") or cl.cues.get("tradeoff") or cl.cues.get("validation")
+                        for cl in sentence)):
+                    offered |= {(cl.sent, cl.start) for cl in sentence}
+            continue
         if c is None:
             continue
         if kind == "naive":

@@ -42,8 +42,8 @@ APART = R.cue_regex(T.FLAG_APART)
 _FORMULA = re.compile(r"[=≈][^，,；;]*[×÷*/]|[×÷*/][^，,；;]*[=≈]")
 _OPERATION = re.compile(r"[=≈×÷*/]|乘|除|\b(?:divided|times|multiplied|over)\b")
 _HAND = ("人工", "手动", "手工", "by hand", "manually")
-_BY_HAND = R.cue_regex(_HAND)
-_BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "找运维", "找平台", "看到了就", "ask the infra", "ask ops",
+BY_HAND = R.cue_regex(_HAND)
+BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "找运维", "找平台", "看到了就", "ask the infra", "ask ops",
                              "ask the ops", "get a page", "got paged", "i ssh", "log in", "log into", "we resubmit",
                              "resubmit", "重新提交", "重提"))
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
@@ -1010,7 +1010,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             return None
         # Done by hand ("坏节点只会人工重启作业") is the point of the flag: a restart policy the system runs
         # ("max_restarts 控制最多重启几次", "作业级的重启策略") is not it.
-        if _BY_HAND.search(R.norm(signal)) and not _BY_HAND_SAID.search(sentence):
+        if BY_HAND.search(R.norm(signal)) and not BY_HAND_SAID.search(sentence):
             return None
         # A question back ("Do you mean the utilization number from nvidia-smi?") offers nothing.
         return c if (level or 1) <= 2 and not naive_negated(sentence) and not asks_back(w.text) else None

@@ -1978,3 +1978,16 @@ def test_mfu_read_off_a_watched_utilisation_is_the_packs_misconception(ours, lan
     a = score(ours, lang, 10, answer, question)
     assert a.level == 1 and any("MFU" in d.signal and ("利用率" in d.signal or "utilisation" in d.signal)
                                 for d in a.danger_signals), (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "13B in fp16 is 26 GB and we have 80 GB per card, so on paper it fits easily. So first I'd cut the batch size from 8 "
+           "to 2, and if it still OOMs, cut it to 1 and shorten the sequences."),
+    ("zh", "13B 用 FP16 是 26 GB，每卡 80 GB，按理说肯定放得下。所以我先把 batch 从 8 减到 2，还 OOM 的话就减到 1，再把序列截短。"),
+])
+def test_the_batch_cut_in_the_vocabularys_words_is_the_packs_naive_remedy(ours, lang, answer):
+    # A blind level-1 answer (heldout13 r21) scored 3 with no flag: "cut the batch" is the vocabulary's spelling of
+    # "only shrinks the batch on OOM", not the flag's own words.
+    q = "13B 全参微调在 8 张 80 GB A100 上 OOM 了，你怎么分析？" if lang == "zh" else "A 13B fine-tune OOMs on eight 80 GB A100s. How do you reason about it?"
+    a = score(ours, lang, 2, answer, q)
+    assert a.level <= 2 and any("batch" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)

@@ -753,7 +753,8 @@ FINE = R.cue_regex(("就行", "就够", "就可以了", "没问题", "不会有�
                     "也没关系", "没什么关系", "无所谓", "影响不大", "影响应该不大", "影响也不大", "问题不大", "no need",
                     "is fine", "it's fine", "that's fine", "is enough", "no problem", "doesn't matter", "just train",
                     "train on it directly", "train directly", "works fine", "nothing special", "not a problem",
-                    "no big deal", "doesn't hurt"))
+                    "no big deal", "doesn't hurt", "不用额外处理", "不需要额外处理", "不用特殊处理", "不需要特殊处理",
+                    "no extra handling", "no special handling", "nothing extra"))
 _FLAG_COST = re.compile(r"的代价|\bthe cost of\b")
 _NEEDED = R.cue_regex(("要加", "需要", "必须", "得加", "不然", "否则", "要用", "must", "need to", "needs", "otherwise",
                        "have to"))

@@ -1991,3 +1991,16 @@ def test_the_batch_cut_in_the_vocabularys_words_is_the_packs_naive_remedy(ours, 
     q = "13B 全参微调在 8 张 80 GB A100 上 OOM 了，你怎么分析？" if lang == "zh" else "A 13B fine-tune OOMs on eight 80 GB A100s. How do you reason about it?"
     a = score(ours, lang, 2, answer, q)
     assert a.level <= 2 and any("batch" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "几百万个小 json 文件放在 NAS 上，DataLoader 开 16 个 worker 直接读，然后拼到 4K 长度，中间加个 EOS 隔开。模型自己能学会 EOS 是"
+           "分隔符，所以不用额外处理。"),
+    ("en", "A few million small json files on NAS, read directly by 16 DataLoader workers, then packed to 4K with an EOS in "
+           "between. The model learns EOS is a separator, so no special handling is needed."),
+])
+def test_packing_with_no_special_handling_is_packing_without_document_masks(ours, lang, answer):
+    # A blind level-1 answer (heldout13 r11) scored 3 with no flag: "拼到 4K" is packing, "不用额外处理" calls it fine.
+    q = "讲讲你们预训练的数据管线。" if lang == "zh" else "Walk me through your pretraining data pipeline."
+    a = score(ours, lang, 12, answer, q)
+    assert a.level == 1 and any("掩码" in d.signal or "mask" in d.signal for d in a.danger_signals), a.danger_signals

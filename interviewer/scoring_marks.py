@@ -830,6 +830,36 @@ def _unrelated(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit
     return None
 
 
+# A flag of judging by one figure looking about the same ("最终 loss 差不多就说已对齐", "calls it aligned because the
+# final loss looks about the same") is shown by the answer holding that figure the same and checking nothing else.
+_FLAG_LOOKS_SAME = re.compile(r"(\S+\s*\S+)\s*差不多就说|because (?:the )?(.+?) looks? about the same")
+_LOOKS_SAME = R.cue_regex(("一样", "差不多", "基本一样", "基本相同", "没差别", "没什么差别", "几乎一样", "the same",
+                           "about the same", "basically the same", "pretty much the same", "identical", "matched",
+                           "very close", "close enough"))
+# ...what a real check of it holds the figure against: its curve over the run, the seed noise, a band.
+_BEYOND = R.cue_regex(("曲线", "seed", "种子", "噪声", "波动", "逐步", "每一步", "每步", "带内", "容差", "curve", "curves",
+                       "noise", "band", "per-step", "every step", "step by step", "tolerance", "spread"))
+
+
+@_once
+def looks_same(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
+    """The window that holds the flag's figure the same ("the final loss was 2.31 versus 2.32, so basically the same")
+    in an answer that holds it against nothing else; None for other flags."""
+    if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) is None:
+        return None
+    figure = R.norm(g.group(1) or g.group(2)).split()
+    if not figure or _BEYOND.search(R.norm(" ".join(r.sentences))):
+        return None
+    item = rubric.item(signal)
+    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+        text = R.norm(w.text)
+        if all(word in text for word in figure) and _LOOKS_SAME.search(text) and not (
+                negated(w) or _CONDITION.search(text) or _BELIEF.search(text)):
+            coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
+            return Credit(item.text, w, item.whole, w.terms, coverage)
+    return None
+
+
 def _said_of_another(r: R.Reading, w: Window, x: set[str]) -> bool:
     """What is called fine is a sibling of X's: the nearest of X's kind named before the words calling it fine is
     another ("PP 只在 stage 边界做 p2p，跨机无所谓" is said of PP, not TP; "PP wants the fast NVLink and TP is fine
@@ -984,7 +1014,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
                 or _SET_APART.search(R.norm(r.sentences[c.window.sent]))):
             return c
     if (c := directed_asked(r, rubric, signal, given if own else frozenset()) or without(r, rubric, signal)
-            or (own and recited(r, rubric, signal))):
+            or (own and (recited(r, rubric, signal) or looks_same(r, rubric, signal)))):
         return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.

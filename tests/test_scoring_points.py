@@ -2004,3 +2004,17 @@ def test_packing_with_no_special_handling_is_packing_without_document_masks(ours
     q = "讲讲你们预训练的数据管线。" if lang == "zh" else "Walk me through your pretraining data pipeline."
     a = score(ours, lang, 12, answer, q)
     assert a.level == 1 and any("掩码" in d.signal or "mask" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+def test_final_losses_held_the_same_with_nothing_else_checked_is_the_packs_flag(ours):
+    # A blind level-2 answer (heldout13 r22) scored 3 with no flag.
+    a = score(ours, "en", 15, "We ran both configs for about 5K steps and the final loss was 2.31 versus 2.32, so basically "
+              "the same. The math is identical, it's just split differently, so I wouldn't expect any real difference.",
+              "After moving from TP4 to TP8, how did you show the loss was still aligned?")
+    assert a.level == 2 and any("final loss" in d.signal for d in a.danger_signals), (a.level, a.danger_signals)
+
+
+def test_final_losses_held_within_the_seed_band_are_a_check(ours):
+    a = score(ours, "zh", 15, "两个配置各跑 5K 步，按 token 数对齐看 loss 曲线，差值一直在 3 个 seed 的波动带内，最终 loss 2.31 和 2.32 基本一样。",
+              "TP4 换到 TP8 之后，你们怎么证明 loss 还是对齐的？")
+    assert not any("最终 loss" in d.signal for d in a.danger_signals), a.danger_signals

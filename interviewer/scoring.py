@@ -476,6 +476,12 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
     return offered, wrong, fine_without
 
 
+_PRACTICE = 0.5  # of a bad practice's words, the share that makes a clause tell it rather than touch on it
+# A flag of something missing ("…are not designed in from the start", "没有按 rank 的 step 时间"): naming its words
+# is no sign of the practice.
+_LACKS = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't|没|不|未|无")
+
+
 def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: str, offered: set[int],
                  chose: set[int]) -> bool:
     """The answer offers a naive remedy, a bad practice or a misconception of the pack's, and the rest of it only
@@ -721,6 +727,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 2  # said the other way round ("ZeRO-3 的通信和普通 DP 一样"): what else it explains is not sound
     elif level is not None and level >= 3 and any(M.looks_same(r, rubric, d.signal) for d in dangers if d.signal in own):
         level = 2  # its check is the one the pack calls no check ("final loss 2.31 versus 2.32, so basically the same")
+    elif level is not None and level >= 3 and not credits and any(
+            (c := M.flag_clause(r, rubric, sig, 2, True, question_terms)) is not None and c.coverage >= _PRACTICE
+            and c.point.key in c.matched for sig in own if M.flag_kind(sig) == "other" and not _LACKS.search(_norm(sig))):
+        level = 2  # the pack's bad practice told nearly word for word as theirs ("一次保存大概要卡住几分钟，因为是同步写到 NAS 上的")
     chose = {cl.sent for kind, cl in hits if kind in ("default_config", "guess")}
     offers = {cl.sent for _, cl in hits} - chose | told
     if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, chose):

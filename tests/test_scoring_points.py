@@ -2018,3 +2018,17 @@ def test_final_losses_held_within_the_seed_band_are_a_check(ours):
     a = score(ours, "zh", 15, "两个配置各跑 5K 步，按 token 数对齐看 loss 曲线，差值一直在 3 个 seed 的波动带内，最终 loss 2.31 和 2.32 基本一样。",
               "TP4 换到 TP8 之后，你们怎么证明 loss 还是对齐的？")
     assert not any("最终 loss" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "每 1000 步存一次，一个多小时一次。一次保存大概要卡住几分钟，因为是同步写到 NAS 上的，不过一小时才一次，还能接受。"),
+    ("en", "Every 1000 steps, a bit over an hour. Each save stalls training for a few minutes because it's a synchronous write to "
+           "NAS, but once an hour that's acceptable."),
+])
+def test_the_packs_bad_practice_told_as_the_candidates_own_is_at_most_2(ours, lang, answer):
+    # A blind level-2 answer (heldout13 r10) scored 3 with no flag: the sync write stalling training for minutes is
+    # the pack's own red flag, told nearly in its words.
+    q = "你们 checkpoint 的保存间隔是怎么定的？" if lang == "zh" else "How did you set the checkpoint interval?"
+    a = score(ours, lang, 11, answer, q)
+    assert a.level == 2 and any("同步写盘" in d.signal or "synchronous" in d.signal for d in a.danger_signals), (
+        a.level, a.danger_signals)

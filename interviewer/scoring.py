@@ -61,7 +61,8 @@ class Assessment(BaseModel):
 _CUE = R.CUES
 # Apostrophes are not quotes ("I'm tired, let's stop" is meant); straight and curly double quotes are.
 _QUOTED = re.compile(r"[\"“「『]([^\"”」』]{1,80})[\"”」』]")
-_REPORTED = R.cue_regex(T.REPORTED)
+# "说实话我就把学习率调小" is the candidate's own voice: an aside to be frank, not a report of what someone said.
+_REPORTED = re.compile(rf"(?<!老)(?:{R.cue_regex(T.REPORTED).pattern})(?!实话|真的|句实话|白了)")
 _NEGATED = R.cue_regex(T.NEGATION)
 Reading, Clause, read, answer_lang = R.Reading, R.Clause, R.read, R.answer_lang
 _norm = R.norm
@@ -430,15 +431,18 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
             said |= {i + 1 for i in said if i + 1 < len(r.sentences) and _FROM_IT.match(_norm(r.sentences[i + 1]))}
             wrong |= {(cl.sent, cl.start) for i in said for cl in r.sentence_clauses(i)}
             continue
-        if kind not in ("naive", "misconception") or _NAMES_FLAG.search(_norm(sig)):
+        # A flag the vocabulary spells as a remedy is one whatever its wording ("meets a loss spike with nothing but
+        # 'lower the learning rate'").
+        spelled = (_signal_kind(sig, r.vocab) or "").removeprefix("naive:") if kind != "misconception" else ""
+        spelled = spelled if spelled in {x.kind for x in r.vocab.remedies} else ""
+        if kind not in ("naive", "misconception") and not spelled or _NAMES_FLAG.search(_norm(sig)):
             continue  # "只知道 1F1B 的名字" is a level, not a remedy offered
         # At level 1 every naive remedy found counts; at level 4 only a misconception said outright does.
-        c = M.flag_clause(r, rubric, sig, 1 if kind == "naive" else 4, True)
-        if c is None and kind == "naive":
+        c = M.flag_clause(r, rubric, sig, 1 if kind == "naive" else 4, True) if kind != "other" else None
+        if c is None and kind != "misconception":
             # The vocabulary's spelling of the flag's remedy ("cut the batch size from 8 to 2" for "only shrinks the
             # batch on OOM"), offered as the candidate's own and not weighed: its sentence shows the remedy.
             # (In a story a rerun is often a step of it; "max_restarts 控制最多重启几次" is no restart done by hand.)
-            spelled = (_signal_kind(sig, r.vocab) or "").removeprefix("naive:")
             by_hand = bool(M.BY_HAND.search(_norm(sig)))
             story = r.has("incident") or r.has("incident_weak") or r.has("safeguard")
             for i in {cl.sent for k, cl in hits if k == spelled} if not story else ():
@@ -705,8 +709,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic), question=question, own_work=own_work)
     level = L.level(r, f)
-    if level is not None and level >= 3 and remedy_only:
-        level = 2  # "watch nvidia-smi and check utilization stays near 100%": numbers and reasons, of the naive way
+    if level == 3 and remedy and len(credits) < 2:
+        # "watch nvidia-smi and check utilization stays near 100%": numbers and reasons, of the naive way; or one half
+        # of the question answered and the naive remedy for the other ("For the spike, I'd just drop the LR").
+        level = 2
     if level == 3 and f.numeric and not (f.grounded or f.credited_numbers) and _figure_miss(r):
         level = 2  # the mechanism named, its numbers missed in so many words ("具体字节数记不太清")
     signal = _signal(r, level, f)
@@ -753,8 +759,12 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
              if level is not None and level >= 2 else {})
     hits = [MarkerHit(marker=m, evidence=shown[m]) for m in topic.markers if m in shown]
     missed = [m for m in topic.markers if m not in shown]
+    remedies = frozenset().union(*(rubric.terms_of(d.evidence) & rubric.terms_of(d.signal) for d in dangers
+                                   if not _NAMES_FLAG.search(_norm(d.signal)) and (
+                                       M.flag_kind(d.signal) == "naive"
+                                       or (_signal_kind(d.signal, vocab) or "").startswith("naive:"))))
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
-                          [m for m in missed if m not in shown_before], seen, dangers, lang)
+                          [m for m in missed if m not in shown_before], seen, dangers, lang, remedies)
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

@@ -35,17 +35,26 @@ def _clip(text: str) -> str:
     return text if len(text) <= _CLIP else text[: _CLIP - 1].rstrip(" ，,、") + "…"
 
 
+_RATHER = re.compile(r"而不是|而非|\brather than\b|\binstead of\b")
+
+
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
-                  seen: dict[str, float], level: int | None, miss: bool = False) -> str:
-    """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none.
+                  seen: dict[str, float], level: int | None, miss: bool = False,
+                  offered: frozenset[str] = frozenset()) -> tuple[str, bool]:
+    """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none;
+    and whether it is one that sets the answer's remedy aside.
+    A point that sets aside the naive remedy the answer offered (`offered`: the terms of its flags) comes first:
+    "先调小学习率" answered, the order of checks "而不是先调小学习率" is what to learn.
 
     After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn."""
-    best, best_score = "", -1.0
+    best, best_score, best_instead = "", -1.0, False
     for i, m in enumerate(missed):
-        if seen.get(m, 0.0) >= TOUCHED and not miss:
+        rather = _RATHER.search(m)
+        instead = bool(offered) and rather is not None and bool(rubric.terms_of(m[rather.end():]) & offered)
+        if seen.get(m, 0.0) >= TOUCHED and not miss and not instead:  # the remedy's words are no cover of it
             continue
         item = rubric.item(m)
-        for point in (item.whole, *item.parts):
+        for point in (item.whole,) if instead else (item.whole, *item.parts):
             if in_example(m, point.text):
                 continue  # "1024 卡取 TP8 PP4 DP32" is the marker's example, not a point to learn
             # The question's "ZeRO" asks about a marker's "ZeRO-1": a concept covers its narrower ones.
@@ -54,10 +63,10 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
             asked = sum(rubric.weight(t) for t in terms & question_terms)
             # Earlier markers are the basics; a weak answer needs those first, a strong one the later ones.
             order = (len(topic.markers) - topic.markers.index(m)) if (level or 1) <= 2 else topic.markers.index(m)
-            score = asked * 10 + order * 0.1 + (0.05 if point is not item.whole else 0.0)
+            score = asked * 10 + order * 0.1 + (0.05 if point is not item.whole else 0.0) + (1000 if instead else 0)
             if score > best_score:
-                best, best_score = _shown(m, point.text), score
-    return _clip(best)
+                best, best_score, best_instead = _shown(m, point.text), score, instead
+    return _clip(best), best_instead
 
 
 _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writes|computes|estimates|"
@@ -96,13 +105,15 @@ def _shown(marker: str, part: str) -> str:
 
 
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
-             f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str) -> str:
+             f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
+             offered: frozenset[str] = frozenset()) -> str:
+    """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote)."""
     if level is None:
         return ""
     zh = lang == "zh"
     # At 1 nothing was shown: a point the answer brushed ("packing…反正本来就是 causal mask") is still the one to learn.
-    point = missing_point(topic, rubric, question_terms, missed, seen, level,
-                          signal in ("dont_know", "not_mine") or level == 1)
+    point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,
+                                   signal in ("dont_know", "not_mine") or level == 1, offered)
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):
         target = point or rung
@@ -118,6 +129,9 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
         return (f"先把「{target}」讲清楚，带一个具体数字。" if zh else
                 f"Work through \"{target}\", with one concrete number.")
     if level == 2:
+        if instead:  # the naive remedy offered: the way the pack sets it aside
+            return (f"别停在朴素的补救上：讲清「{point}」，并说出每一步看什么。" if zh else
+                    f"Don't stop at the naive fix: explain \"{point}\", and what you look at in each step.")
         if f.claims and not f.credited:
             lead = "数字要有出处：" if zh else "Give the source of your numbers: "
         else:

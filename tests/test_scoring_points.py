@@ -2032,3 +2032,22 @@ def test_the_packs_bad_practice_told_as_the_candidates_own_is_at_most_2(ours, la
     a = score(ours, lang, 11, answer, q)
     assert a.level == 2 and any("同步写盘" in d.signal or "synchronous" in d.signal for d in a.danger_signals), (
         a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer, point", [
+    ("zh", "BF16 训练出现 loss 尖峰。BF16 和 FP16 在这里有什么不同？尖峰你怎么处理？",
+     "BF16 的指数位和 FP32 一样是 8 位，只是尾数少，所以范围一样，一般不需要 loss scaling；FP16 只有 5 位指数，所以要动态 loss scaler。"
+     "尖峰的话，说实话我就把学习率调小一半，从上一个 checkpoint 接着跑，一般就好了。", "而不是先调小学习率"),
+    ("en", "On a BF16 run you see a loss spike. What's different about BF16 versus FP16 here, and what would you do about "
+           "the spike?",
+     "BF16 keeps the same 8 exponent bits as FP32 with fewer mantissa bits, so the range is the same and you normally don't "
+     "need loss scaling. FP16 only has 5 exponent bits, that's why you need the dynamic loss scaler there. For the spike "
+     "itself, honestly I'd just drop the learning rate by 2x and continue from the last checkpoint.", "checks data and grad norm first"),
+])
+def test_half_the_question_answered_and_the_naive_remedy_for_the_other_half_is_a_2_pointed_at_the_better_way(
+        ours, lang, question, answer, point):
+    # A blind level-2 answer (heldout13 r31) scored 3 with no flag: the spike flag is worded "nothing but 'lower the
+    # learning rate'" (no "only"), and "说实话我就…" had been read as something someone said.
+    a = score(ours, lang, 1, answer, question)
+    assert a.level == 2 and any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals)
+    assert point in a.feedback, a.feedback

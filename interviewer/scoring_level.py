@@ -326,7 +326,8 @@ def level(r: R.Reading, f: Features) -> int | None:
             lv = 4
         # ...or worked through on their own case at length: ten figures with their mechanism or source and four
         # sentences that explain, a point shown among them (a layout sized, checked and chosen, in whatever words).
-        elif f.numeric and f.own and f.credited and f.grounded >= 10 and f.statements >= 4:
+        # (Some judgement must be in it: ten figures of a scenario worked as a textbook would are a 3.)
+        elif f.numeric and f.own and f.credited and f.grounded >= 10 and f.statements >= 4 and f.judgement:
             lv = 4
         # ...or measured on their own run and told in its figures ("按每个阶段打点、取 50 个 step 的中位数，不是估的").
         elif f.numeric and f.own and f.credited and "measured" in f.judged_here and f.grounded >= 8 and (

@@ -53,7 +53,8 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "did not go lower", "did not go higher",
             # the road not taken, with what it would have cost ("ZeRO-2 would have been about 29 GB")
             "would have been", "would have meant", "would have cost", "would have taken", "would have had to",
-            "那样就得", "那样会", "那样的话", "要是换成", "换成那个",
+            "那样就得", "那样会", "那样的话", "要是换成", "换成那个", "但那样", "可那样", "不过那样", "纠结过", "之间纠结",
+            "torn between", "went back and forth",
             # a change that cost more than it gained ("the one that didn't pay was dropping recompute")
             "didn't pay", "did not pay", "didn't pay off", "more than we gained", "wasn't worth", "亏了", "赚不回来",
             "than compute gained", "than it gained", "than it saved", "比省下的还多", "not free", "isn't free",
@@ -94,6 +95,8 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "校验", "用来发现", "及时发现", "we check", "to catch", "caught it",
               # a result held against run-to-run noise ("loss inside the seed band")
               "seed band", "seed 波动", "种子波动",
+              # the options run side by side ("在 256 卡上各跑了 200 步", "ran each for 200 steps")
+              "各跑了", "分别跑了", "两个都跑了", "ran each", "ran both", "ran them side by side",
               # a change let in only once the check came out clean ("对了 2000 步 loss 没差别才上")
               "没差别才", "没有差别才", "没区别才", "才敢上", "才上线",
               # a second instrument agreeing with the estimate ("nsys agreed: ~22% of the step")
@@ -131,6 +134,7 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "this was a", "this was on", "那是一个", "那是个",
                    # the culprit found in one's own system ("The killer was the tail", "最要命的是长尾")
                    "the killer was", "the culprit was", "what hurt was", "最要命的是", "罪魁祸首", "最疼的是",
+                   "the surprise was", "the surprises", "what surprised us", "没想到的是", "意外的是",
                    # how it was before the change the candidate made ("The original path was…", "原来的做法是…")
                    "originally", "the original path", "the original setup", "原来的做法", "原来的方案", "原先")
 # Words that make a named scheme another one, of which a red flag's claim may be true: "interleaved 1F1B" and
@@ -150,7 +154,9 @@ OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到
            "掉到", "变成", "恢复到", "调完", "改完",
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",
            "cut it to", "got it to", "back to", "came back", "went to", "rose to", "fell from", "brought it to",
-           "after the change", "after the fix", "took back", "going from", "won back", "省下", "省回",
+           "after the change", "after the fix", "took back", "after we went", "after we switched", "after we moved",
+           "before we set", "until we set",
+           "once we went", "once we switched", "once we moved", "going from", "won back", "省下", "省回",
            "ended at", "ended up at", "landed at", "最后到了", "最终到了", "最后做到",
            # the setting that went to production after the alternatives were tried
            "what shipped", "what we shipped", "最后上线的", "最终上线的", "最后上的是",

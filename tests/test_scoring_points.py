@@ -2051,3 +2051,24 @@ def test_half_the_question_answered_and_the_naive_remedy_for_the_other_half_is_a
     a = score(ours, lang, 1, answer, question)
     assert a.level == 2 and any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals)
     assert point in a.feedback, a.feedback
+
+
+def test_a_scenario_worked_at_length_with_no_judgement_in_it_is_a_3(ours):
+    # Blind level-3 answers (heldout13 r24, heldout10 r27) scored 4 on their figures alone: a textbook walk-through.
+    a = score(ours, "en", 3, "Fit memory first. 16 bytes a parameter for mixed-precision Adam is about 544 GB of model states for 34B. "
+              "TP communicates inside every layer, so it stays in the 8-GPU NVLink domain; across nodes each GPU has a ~50 GB/s "
+              "NIC versus ~450 GB/s NVLink. TP8 works since 56 heads divide by 8. With a distributed optimizer, per GPU that's "
+              "about 4 bytes × 34B / 8 ≈ 17 GB for weights and grads. Activations with SP are about s·h·34/t ≈ 250 MB per "
+              "layer, ~12 GB for 48 layers, so TP8 with no PP fits and gives DP = 64 with 8 accumulation steps. If they "
+              "didn't fit I'd add PP2, then DP32, 16 micro-batches, bubble (p-1)/(m+p-1) = 1/17 ≈ 6%.",
+              "A 34B model, 8K sequences, 512 H100s, global batch 512. Pick TP, PP and DP.")
+    assert a.level == 3
+
+
+@pytest.mark.parametrize("lang, text, cue", [
+    ("zh", "PP 在 4 和 8 之间纠结过。", "tradeoff"),
+    ("zh", "我们在 256 卡上各跑了 200 步。", "validation"),
+    ("en", "The surprise was on the last stage.", "incident"),
+])
+def test_options_weighed_and_run_side_by_side_are_read(ours, lang, text, cue):
+    assert read(text, ours[lang].vocabulary).has(cue)

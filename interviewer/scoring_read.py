@@ -375,7 +375,11 @@ def _chosen(sentence: str) -> int:
 
 # An option priced, gain against cost ("EP64 would halve expert memory but push 7/8 of dispatch cross-node").
 _WOULD_BUT = re.compile(r"\bwould (?:halve|double|cut|save|free|buy|give|reduce|help|fix|fit)\b[^.;]{0,60}?\bbut\b|"
-                        r"(?:能|可以|会)(?:把[^，。]{0,12}?)?(?:省|减半|砍半|降|少)[^。；]{0,30}?(?:但|但是|不过)")
+                        r"(?:能|可以|会)(?:把[^，。]{0,12}?)?(?:省|减半|砍半|降|少)[^。；]{0,30}?(?:但|但是|不过)|"
+                        # the alternative and what it would come to ("换成 PP8 的话 DP 只有 16…")
+                        r"(?:换成|改成|改用|换用)[^，。；]{1,16}的话|"
+                        r"\bwith [a-z]*\d+\b[^.;]{0,100}\bso (?:i'd|we'd|i would|we would|i|we) (?:take|pick|go with|"
+                        r"choose|chose|picked|took|went with|keep|kept)\b")
 
 
 def _weighed(sentence: str) -> int:

@@ -2072,3 +2072,14 @@ def test_a_scenario_worked_at_length_with_no_judgement_in_it_is_a_3(ours):
 ])
 def test_options_weighed_and_run_side_by_side_are_read(ours, lang, text, cue):
     assert read(text, ours[lang].vocabulary).has(cue)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "看每个 rank 的 all-reduce 耗时，哪个 rank 通信时间最长，它就是拖后腿的那个，把那台机器踢掉就行。"),
+    ("en", "Look at each rank's all-reduce time: the rank with the longest communication time is the one holding the job back."),
+])
+def test_the_longest_communicating_rank_taken_for_the_one_holding_the_job_back_is_the_packs_misconception(ours, lang, answer):
+    # A blind level-1 answer (heldout13 r03) scored 2: "拖后腿" is the slow node, said in other words.
+    q = "千卡作业整体变慢了，你怎么找出是哪台机器拖后腿？" if lang == "zh" else "A 1000-GPU job got slower. How do you find the slow machine?"
+    a = score(ours, lang, 14, answer, q)
+    assert a.level == 1 and any("通信最久" in d.signal or "longest communication" in d.signal for d in a.danger_signals)

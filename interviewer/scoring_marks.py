@@ -658,7 +658,8 @@ _FLAG_TIMES = re.compile(r"([\d.]+)\s*(?:倍|x\b|×|times\b)")
 _FLAG_ABOUT = re.compile(r"约为|约是|大约是|\bmoves about\b|\bis about\b")
 _MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更多", "加倍", "多一倍", "多出一倍", "会多", "adds", "increases",
                      "doubles", "grows",
-                     "more communication", "extra communication"))
+                     "more communication", "extra communication", "another round", "one more round", "an extra round",
+                     "多一轮", "多一次", "又一轮"))
 # Said as gone, not only smaller: what makes the answer the misconception rather than a loose comparison.
 _GONE = ("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0", "接近零", "gets rid of", "get rid of", "removes", "eliminates",
          "close to zero", "near zero", "goes away", "no bubble", "nobody is idle", "disappears", "disappear", "is gone",
@@ -735,7 +736,11 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
             continue
         if x & r.vocab.closed(named) or not verb.search(R.norm(w.text)):
             continue
-        if (verb is not _NOT_MORE and _SAME.search(sentence)) or _CONDITION.search(sentence) or _BELIEF.search(sentence):
+        # A condition ahead of it hedges it ("如果…就会多一次通信"); one after it is about something else ("…another round
+        # of communication, so you only turn it on if memory is tight").
+        sents = sorted({cl.sent for cl in w.clauses})
+        upto = R.norm(r.sentences[sents[0]][: w.clauses[-1].end]) if len(sents) == 1 and verb is _MORE else sentence
+        if (verb is not _NOT_MORE and _SAME.search(sentence)) or _CONDITION.search(upto) or _BELIEF.search(sentence):
             continue
         if negated(w) or _NEGATION.search(R.norm(w.text)) or any("formula" in cl.numbers for cl in w.clauses):
             continue

@@ -2083,3 +2083,21 @@ def test_the_longest_communicating_rank_taken_for_the_one_holding_the_job_back_i
     q = "千卡作业整体变慢了，你怎么找出是哪台机器拖后腿？" if lang == "zh" else "A 1000-GPU job got slower. How do you find the slow machine?"
     a = score(ours, lang, 14, answer, q)
     assert a.level == 1 and any("通信最久" in d.signal or "longest communication" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Sequence parallelism splits the sequence again, which means another round of communication, so it's slower and you "
+           "only turn it on if memory is really tight."),
+    ("zh", "序列并行又把序列切一遍，这就多一轮通信，所以更慢，只有显存特别紧的时候才开。"),
+])
+def test_sequence_parallelism_said_to_add_a_round_of_communication_is_the_packs_misconception(ours, lang, answer):
+    # A blind level-1 answer (heldout13 r02) scored 2: "another round" was no word for more, and the condition after
+    # it ("only turn it on if memory is tight") had been read as hedging it.
+    q = "In Megatron TP, what does sequence parallelism change?" if lang == "en" else "Megatron 的序列并行改变了什么？"
+    a = score(ours, lang, 4, answer, q)
+    assert any("序列并行" in d.signal or "sequence parallelism" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+def test_a_condition_ahead_of_the_claim_still_hedges_it(ours):
+    a = score(ours, "zh", 4, "如果不用 reduce-scatter 而是直接 all-gather 整个序列，序列并行就会多一轮通信。", "序列并行改变了什么？")
+    assert not any("序列并行增加通信量" in d.signal for d in a.danger_signals), a.danger_signals

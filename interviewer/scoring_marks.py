@@ -785,6 +785,8 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     n = R.norm(signal)
     if (g := _FLAG_GROWS.search(n)) is not None and flag_kind(signal) == "ignorance":
         return _unrelated(r, rubric, signal, g)
+    if (g := _FLAG_MOST.search(n)) is not None:
+        return _minor(r, rubric, signal, g)
     if (m := FLAG_WITHOUT.search(n)) is not None and flag_kind(signal) == "other":
         x, whole = set(rubric.vocab.find(n[: m.start()])[0]), False
     elif (m := _FLAG_COST.search(n)) is not None and flag_kind(signal) == "ignorance":
@@ -860,6 +862,34 @@ def looks_same(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         text = R.norm(w.text)
         if all(word in text for word in figure) and _LOOKS_SAME.search(text) and not (
                 negated(w) or _CONDITION.search(text) or _BELIEF.search(text)):
+            coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
+            return Credit(item.text, w, item.whole, w.terms, coverage)
+    return None
+
+
+# A flag of not seeing that X takes most of Y ("没意识到 rollout 吃掉了大部分 step 时间", "is unaware that rollout eats
+# most of the step time") is shown by calling X a small part of it ("rollout is a small part of the step anyway").
+_FLAG_MOST = re.compile(r"没意识到(.+?)吃掉了大部分|unaware that (.+?) (?:eats|takes) most of")
+_MINOR = R.cue_regex(("小头", "不是大头", "占得不多", "占比不大", "占比很小", "占不了多少", "不是瓶颈", "a small part", "a small share",
+                      "a small fraction", "small part of", "not the bottleneck", "isn't the bottleneck", "the cheap part",
+                      "not the expensive part", "doesn't take much", "barely matters"))
+
+
+def _minor(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | None:
+    x = set(rubric.vocab.find(g.group(1) or g.group(2))[0])
+    if not x:
+        return None
+    item = rubric.item(signal)
+    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+        text = R.norm(w.text)
+        # Said of X: X in the clause that calls something minor, or in the one before when that names nothing else
+        # ("训练 20% 多，权重同步几秒钟，占比很小" says it of the weight sync, not of rollout).
+        said = next((i for i, cl in enumerate(w.clauses) if _MINOR.search(R.norm(cl.text))), None)
+        if said is None:
+            continue
+        cl = w.clauses[said]
+        of = r.vocab.closed(cl.said) if cl.said or not said else r.vocab.closed(w.clauses[said - 1].said)
+        if x & of and not (negated(w) or _CONDITION.search(text) or _BELIEF.search(text)):
             coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
             return Credit(item.text, w, item.whole, w.terms, coverage)
     return None
@@ -1031,6 +1061,9 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if c is None and conflates and own:
         return _equated_asked(r, rubric, item, given)  # its windows are the answer's own, none negated
     if c is None:
+        return None
+    # Another topic's flag names all its subjects ("换并行度后加载不了旧 checkpoint" is not shown by "存 checkpoint…让它加载").
+    if not own and not {t for t in c.point.terms if t.startswith("c:")} <= c.matched:
         return None
     w = c.window
     sentence = R.norm(r.sentences[w.sent])

@@ -2101,3 +2101,22 @@ def test_sequence_parallelism_said_to_add_a_round_of_communication_is_the_packs_
 def test_a_condition_ahead_of_the_claim_still_hedges_it(ours):
     a = score(ours, "zh", 4, "如果不用 reduce-scatter 而是直接 all-gather 整个序列，序列并行就会多一轮通信。", "序列并行改变了什么？")
     assert not any("序列并行增加通信量" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "After each training step we save a checkpoint and restart the vLLM servers so they load it. It takes a few minutes, "
+           "but rollout is a small part of the step anyway."),
+    ("zh", "每个训练 step 之后存一个 checkpoint，然后重启 vLLM 服务让它加载。每次要几分钟，不过 rollout 本来就是小头，所以影响不大。"),
+])
+def test_rollout_called_a_small_part_of_the_step_is_the_packs_flag(ours, lang, answer):
+    # A blind level-1 answer (heldout13 r40) scored 2: it held the pack's belief, in other words.
+    q = "How do updated weights get to the inference engine?" if lang == "en" else "更新后的权重怎么同步到推理引擎？"
+    a = score(ours, lang, 16, answer, q)
+    assert a.level == 1 and any("rollout" in d.signal for d in a.danger_signals), a.danger_signals
+    # Another topic's flag names all its subjects: saving and loading a checkpoint is no parallel-layout change.
+    assert not any("并行度" in d.signal or "parallel-layout" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+def test_a_small_share_said_of_another_part_of_the_step_is_no_such_flag(ours):
+    a = score(ours, "zh", 16, "我们那个 7B 数学 RL 上 rollout 大概占 60% 到 70%，训练 20% 多，权重同步几秒钟，占比很小。", "RL 一个 step 的时间花在哪？")
+    assert not any("rollout" in d.signal for d in a.danger_signals), a.danger_signals

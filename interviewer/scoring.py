@@ -480,6 +480,11 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
     return offered, wrong, fine_without
 
 
+def _gap_terms(r: Reading, rubric: Rubric) -> frozenset[str]:
+    """The terms of the sentences that say part of the answer is not known ("具体是 DP 的几倍我一时想不起来")."""
+    return frozenset().union(*(rubric.terms_of(s) for s in r.sentences if L.UNKNOWN_RX.search(_norm(s))))
+
+
 _PRACTICE = 0.5  # of a bad practice's words, the share that makes a clause tell it rather than touch on it
 # A flag of something missing ("…are not designed in from the start", "没有按 rank 的 step 时间"): naming its words
 # is no sign of the practice.
@@ -764,7 +769,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                        M.flag_kind(d.signal) == "naive"
                                        or (_signal_kind(d.signal, vocab) or "").startswith("naive:"))))
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
-                          [m for m in missed if m not in shown_before], seen, dangers, lang, remedies)
+                          [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
+                          _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None)
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

@@ -40,7 +40,7 @@ _RATHER = re.compile(r"而不是|而非|\brather than\b|\binstead of\b")
 
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
                   seen: dict[str, float], level: int | None, miss: bool = False,
-                  offered: frozenset[str] = frozenset()) -> tuple[str, bool]:
+                  offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset()) -> tuple[str, bool]:
     """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none;
     and whether it is one that sets the answer's remedy aside.
     A point that sets aside the naive remedy the answer offered (`offered`: the terms of its flags) comes first:
@@ -60,7 +60,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
             # The question's "ZeRO" asks about a marker's "ZeRO-1": a concept covers its narrower ones.
             terms = point.terms | {"c:" + c for t in point.terms if t.startswith("c:")
                                    for c in rubric.vocab.closure(t[2:])}
-            asked = sum(rubric.weight(t) for t in terms & question_terms)
+            asked = sum(rubric.weight(t) for t in terms & question_terms) + sum(rubric.weight(t) for t in terms & gap)
             # Earlier markers are the basics; a weak answer needs those first, a strong one the later ones.
             order = (len(topic.markers) - topic.markers.index(m)) if (level or 1) <= 2 else topic.markers.index(m)
             score = asked * 10 + order * 0.1 + (0.05 if point is not item.whole else 0.0) + (1000 if instead else 0)
@@ -106,14 +106,17 @@ def _shown(marker: str, part: str) -> str:
 
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
              f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
-             offered: frozenset[str] = frozenset()) -> str:
-    """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote)."""
+             offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None) -> str:
+    """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote); `gap`: the
+    terms of the sentences where the answer says it does not know part of it ("具体是 DP 的几倍我一时想不起来"), or
+    None: a point it touched is still open, and the one the gap is about comes first."""
     if level is None:
         return ""
     zh = lang == "zh"
     # At 1 nothing was shown: a point the answer brushed ("packing…反正本来就是 causal mask") is still the one to learn.
     point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,
-                                   signal in ("dont_know", "not_mine") or level == 1, offered)
+                                   signal in ("dont_know", "not_mine") or level == 1 or gap is not None, offered,
+                                   gap or frozenset())
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):
         target = point or rung
@@ -132,7 +135,9 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
         if instead:  # the naive remedy offered: the way the pack sets it aside
             return (f"别停在朴素的补救上：讲清「{point}」，并说出每一步看什么。" if zh else
                     f"Don't stop at the naive fix: explain \"{point}\", and what you look at in each step.")
-        if f.claims and not f.credited:
+        if gap is not None:
+            lead = "把没说上来的那块补上：" if zh else "Fill in the part you left open: "
+        elif f.claims and not f.credited:
             lead = "数字要有出处：" if zh else "Give the source of your numbers: "
         else:
             lead = "把名词落到机制上：" if zh else "Go from names to mechanism: "

@@ -154,7 +154,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
 
 
 _CHOICE = re.compile(r"还是|\bor\b")
-_UNKNOWN = R.cue_regex(T.UNKNOWN)
+UNKNOWN_RX = R.cue_regex(T.UNKNOWN)
 # A measurement the candidate took, not a source read ("from the Megatron logs" is where a figure came from).
 _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是估|\bwe measured\b|\bwe timed\b|\btimed each\b|"
                            r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b")
@@ -168,7 +168,7 @@ _CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后�
 def unknown(r: R.Reading) -> bool:
     """The candidate says they do not know part of their own answer: not of a part they say was someone else's ("那部分
     不是我做的，最后降到多少我不太清楚")."""
-    return any(_UNKNOWN.search(R.norm(s)) and not any(cl.cues.get("not_mine") or cl.cues.get("handed_off")
+    return any(UNKNOWN_RX.search(R.norm(s)) and not any(cl.cues.get("not_mine") or cl.cues.get("handed_off")
                                                        for cl in r.sentence_clauses(i))
                for i, s in enumerate(r.sentences))
 

@@ -285,7 +285,8 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "看不懂", "don't know", "do not know", "not sure", "no idea", "don't remember", "do not remember",
            "can't remember", "can't recall", "cannot recall", "forgot", "no clue", "not really sure", "not quite sure",
            "don't really know", "没查清楚", "没搞清楚", "没弄清楚", "没查明白", "没搞明白", "never found out",
-           "never figured out", "not sure why",
+           "never figured out", "not sure why", "想不起来", "想不太起来", "想不大起来", "一时想不起", "can't think of",
+           "blanking on", "drawing a blank",
            # the figure the answer names, never taken ("所以会慢一些，具体慢多少没测")
            "多少没测", "多少没有测", "多少没测过", "didn't measure how much", "never measured how much",
            "haven't measured how much")

@@ -2120,3 +2120,18 @@ def test_rollout_called_a_small_part_of_the_step_is_the_packs_flag(ours, lang, a
 def test_a_small_share_said_of_another_part_of_the_step_is_no_such_flag(ours):
     a = score(ours, "zh", 16, "我们那个 7B 数学 RL 上 rollout 大概占 60% 到 70%，训练 20% 多，权重同步几秒钟，占比很小。", "RL 一个 step 的时间花在哪？")
     assert not any("rollout" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, point", [
+    ("zh", "ZeRO-3 相对 DP 通信量多多少？",
+     "ZeRO-3 把参数也切了，前向和反向前都要先 all-gather 参数，反向后再 reduce-scatter 梯度，所以比 DP 多，具体是 DP 的几倍我一时想不起来。",
+     "1.5 倍"),
+    ("en", "How much more does ZeRO-3 communicate than DP?",
+     "ZeRO-3 shards the parameters too, so it all-gathers them before forward and backward and reduce-scatters the gradients "
+     "after, so more than DP; I can't remember the exact multiple.", "1.5 times"),
+])
+def test_a_part_left_open_is_a_2_and_the_feedback_names_that_part(ours, lang, question, answer, point):
+    # "一时想不起来" is a gap like "记不清"; the point it leaves open is the one to learn, though the answer touched it.
+    a = score(ours, lang, 6, answer, question)
+    assert a.level == 2 and point in a.feedback, (a.level, a.feedback)
+    assert a.feedback.startswith("把没说上来的那块补上" if lang == "zh" else "Fill in the part you left open"), a.feedback

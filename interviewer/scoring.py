@@ -625,7 +625,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         text = " ".join([*r.sentences, question]) if hits else ""
         near = [rubric.terms_of(text) | literal_terms(text, False)] if hits else []
         for kind, cl in hits:
-            add(_pick(own, f"naive:{kind}", near, rubric) or _generic("naive", lang), _clause_quote(r, cl))
+            # A setting taken over or picked by feel is named as such: it is no remedy ("参考 Megatron 的 example 改的").
+            add(_pick(own, f"naive:{kind}", near, rubric) or _generic(kind if kind in T.GENERIC_DANGER else "naive", lang),
+                _clause_quote(r, cl))
     # An answer to another question is at 1 for what it does not answer, not for ignorance of what it does say
     # (a ring-attention answer to a rendezvous question knows the causal mask's imbalance it explains).
     judged = 2 if f.off_question and level == 1 else level

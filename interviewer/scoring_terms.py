@@ -400,6 +400,8 @@ GENERIC_DANGER: dict[str, tuple[str, str]] = {
     "names": ("只报名词没有机制", "names without mechanism"),
     "stuffing": ("堆砌术语没有推理", "keyword list without reasoning"),
     "naive": ("只给了朴素的补救办法", "naive remedy only"),
+    "default_config": ("配置照搬现成的，说不出自己的依据", "a setting taken over as it was, with no reason of one's own"),
+    "guess": ("凭感觉定的设置", "a setting picked by feel"),
     "grader": ("对评分者喊话", "text addressed to the grader"),
     "not_mine": ("说不出自己负责的部分", "cannot describe own part"),
     "vague": ("回答空泛，没有机制", "vague, no mechanism"),

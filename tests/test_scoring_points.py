@@ -2135,3 +2135,16 @@ def test_a_part_left_open_is_a_2_and_the_feedback_names_that_part(ours, lang, qu
     a = score(ours, lang, 6, answer, question)
     assert a.level == 2 and point in a.feedback, (a.level, a.feedback)
     assert a.feedback.startswith("把没说上来的那块补上" if lang == "zh" else "Fill in the part you left open"), a.feedback
+
+
+@pytest.mark.parametrize("lang, answer, label", [
+    ("zh", "这个主要参考 Megatron 的 example 改的，TP8 放机内，PP8，剩下的给 DP。", "配置照搬现成的"),
+    ("en", "Mostly from the Megatron example script, TP8 inside the node, PP8, and the rest goes to DP.", "a setting taken over"),
+])
+def test_a_setting_taken_over_is_named_as_such_not_as_a_naive_remedy(ours, lang, answer, label):
+    # Seen in a zh session: "参考 Megatron 的 example 改的" under a topic with no default-config flag of its own was
+    # flagged "只给了朴素的补救办法", which names no remedy it offered.
+    q = "各并行度是怎么定下来的？" if lang == "zh" else "How were the parallel degrees chosen?"
+    a = score(ours, lang, 10, answer, q)
+    assert any(d.signal.startswith(label) for d in a.danger_signals), a.danger_signals
+    assert not any(d.signal in ("只给了朴素的补救办法", "naive remedy only") for d in a.danger_signals)

@@ -72,7 +72,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
 _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writes|computes|estimates|"
                         r"records|checks|compares|watches|merges|sends|reads|tells|splits|fits|bisects|times|fixes|"
                         r"keeps|sets|picks|measures|adds|cuts|avoids|retests|says|has|can)\b)")
-_LISTED = re.compile(r"[：:][^，；;]*")
+_LISTED = re.compile(r"(?:[：:]|拆成|分成|分为|包括|包含)[^，；;]*")
 _GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|而|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
 
 
@@ -82,7 +82,8 @@ def _shown(marker: str, part: str) -> str:
     # An English clause is set off by a comma before its verb ("…merges with online softmax, uses 2×CP chunks in a
     # zigzag assignment…"), as a Chinese one by "，"; a comma inside a list ("which slice of time fusion, CUDA graphs,
     # larger micro-batches…") sets off no clause.
-    # The items a colon introduces are one point with it ("一次完整剖析：现象、定位到哪段、改了什么"), not "…：现象".
+    # The items a colon or "拆成" introduces are one point with it ("一次完整剖析：现象、定位到哪段、改了什么", "一次恢复拆成
+    # 检测、重调度、拉镜像…各多久"), not "…：现象" or "一次恢复拆成检测".
     listed = _LISTED.sub(lambda m: m.group().replace("、", "\x1e"), marker)
     pieces = [p.replace("\x1e", "、") for p in split_top(_EN_CLAUSE.sub("\x1f", listed), ("，", "；", ";", "、", "\x1f"))]
     for i, piece in enumerate(pieces):

@@ -1331,6 +1331,9 @@ def test_feedback_names_a_clause_that_goes_on_from_the_one_before_together_with_
     # The items a colon introduces go with it (seen in a zh session: "还可以补上「一次完整剖析：现象」").
     marker = next(m for m in ours["zh"].topic(10).markers if "完整剖析" in m)
     assert _shown(marker, "现象").endswith("现象、定位到哪段、改了什么、MFU 前后各多少"), _shown(marker, "现象")
+    # ...and so do the items "拆成" introduces (seen in this stop's zh session: "围绕「一次恢复拆成检测」").
+    marker = next(m for m in ours["zh"].topic(11).markers if "一次恢复拆成" in m)
+    assert _shown(marker, "检测").endswith("拆成检测、重调度、拉镜像、NCCL 初始化、加载、数据快进各多久"), _shown(marker, "检测")
     # An example in brackets mid-sentence is left out, the sentence kept (seen in a zh session: "「规约顺序改变」").
     marker = next(m for m in ours["zh"].topic(15).markers if "规约顺序改变" in m)
     assert _shown(marker, marker) == "知道规约顺序改变后不可能逐位一致，要的是统计意义上的对齐"

@@ -195,7 +195,7 @@ _TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|trie
                           r"|(?:试|测|换|改)过")
 BASELINE = re.compile(r"基线|\bbaseline\b")
 _EARLY = re.compile(r"最开始|一开始|最早|第一版|\bat first\b|\b(?:the|our) first version\b|\bearly on\b|\bwe started with\b")
-_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|tried (?!to\b)")
+_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|[^，。？]{1,16}?也试过(?!了?吗)|tried (?!to\b)")
 # One machine, image or link of the candidate's own that did something ("One node gave 22", "有一台机器 busbw 只有一半").
 _ONE_OF = re.compile(r"(?:then |and |but )?one (?:of the |of our )?(?:node|image|host|machine|gpu|card|nic|hca|rank|"
                      r"link|switch|job|run|rack|server)s?\b[^.;,]{0,40}?\b(?:gave|had|showed|was|went|came|hit|lost|"

@@ -2151,3 +2151,13 @@ def test_a_setting_taken_over_is_named_as_such_not_as_a_naive_remedy(ours, lang,
     a = score(ours, lang, 10, answer, q)
     assert any(d.signal.startswith(label) for d in a.danger_signals), a.danger_signals
     assert not any(d.signal in ("只给了朴素的补救办法", "naive remedy only") for d in a.danger_signals)
+
+
+def test_an_alternative_tried_and_its_cost_measured_before_the_choice_is_a_4_and_credits_no_ulysses_point(ours):
+    # Seen in this stop's zh session: "CP=8 也试过…step 慢了 12%，所以定了 4" scored 3, and the Ulysses point
+    # ("可组合为机内 Ulysses 机间 ring") was credited on a sentence about ring attention across nodes alone.
+    a = score(ours, "zh", 7, "CP 度是按显存算的：128K 下每层激活 TP8 加 SP 之后还剩 2 个多 G，32 层放不下，CP=4 之后每卡 32K，激活降到原来"
+              "四分之一，就放下了。CP=8 也试过，ring 上 KV 传输在跨机时盖不住计算，step 慢了 12%，所以定了 4。",
+              "你简历里写到引入了 CP=4。CP 度是怎么选的？")
+    assert a.level == 4
+    assert not any("Ulysses" in h.marker for h in a.markers), [h.marker for h in a.markers]

@@ -665,6 +665,10 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             generic = "stuffing" if r.stuffing else "names" if level == 2 else "vague"
             add((_pick(own, "names", [], rubric) if level == 2 else None) or _generic(generic, lang),
                 _clause_quote(r, names))
+    # The generic "naive remedy only" beside the pack's own flag on the same words says nothing more.
+    naive = {_generic("naive", lang), _generic("default_config", lang), _generic("guess", lang)}
+    out = [d for d in out if not (d.signal in naive and any(
+        o.evidence == d.evidence and o.signal not in GENERIC_LABELS_RAW for o in out))]
     # Last, so text addressed to the grader cannot stand in for a red flag the answer itself earned.
     for g in r.grader:
         add(_generic("grader", lang), g.strip())

@@ -341,6 +341,7 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "default config", "default configuration", "default settings", "the defaults",
                        "copied the config", "copied from", "out of the box", "recommended config", "默认的",
                        "按默认", "保持默认", "默认值没改", "left it at the default", "kept the default",
+                       "was there when i joined", "我来之前就定好", "我来的时候就",
                        "stayed at the default", "left the default",
                        # A setting taken over from others is no choice of the candidate's either.
                        "之前定的", "组里定的", "别人定的", "前人定的", "已经定好", "沿用下来", "继承下来",

@@ -2161,3 +2161,12 @@ def test_an_alternative_tried_and_its_cost_measured_before_the_choice_is_a_4_and
               "你简历里写到引入了 CP=4。CP 度是怎么选的？")
     assert a.level == 4
     assert not any("Ulysses" in h.marker for h in a.markers), [h.marker for h in a.markers]
+
+
+def test_the_generic_naive_flag_is_not_repeated_beside_the_packs_own_on_the_same_words(ours):
+    # Seen in this stop's en session: an off-question loss-spike remedy was flagged "naive remedy only" and "meets a
+    # loss spike with nothing but 'lower the learning rate'" on the same quote.
+    a = score(ours, "en", 7, "For a loss spike I'd just lower the learning rate and continue from the last checkpoint.",
+              "How was load balanced under the causal mask?")
+    signals = [d.signal for d in a.danger_signals]
+    assert any("learning rate" in s for s in signals) and "naive remedy only" not in signals, signals

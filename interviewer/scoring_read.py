@@ -124,7 +124,7 @@ from dataclasses import dataclass, field  # noqa: E402
 
 # A semicolon joins clauses of one thought ("…all-reduce…; we measured it at 31%"), so it splits clauses only.
 _SENT_END = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?=\s)")
-_CLAUSE_END = re.compile(r"(?<=[，：:、；;])|(?<=,)(?!\d)|(?=\s[—–-]\s)")
+_CLAUSE_END = re.compile(r"(?<=[，：、；;])|(?<=:)(?!\d)|(?<=,)(?!\d)|(?=\s[—–-]\s)")
 CUES = {name: cue_regex(words) for name, words in {
     "causal": CAUSAL, "contrast": CONTRAST, "validation": VALIDATION,
     "provenance": PROVENANCE, "incident": INCIDENT_STRONG, "incident_weak": INCIDENT_WEAK,

@@ -2170,3 +2170,9 @@ def test_the_generic_naive_flag_is_not_repeated_beside_the_packs_own_on_the_same
               "How was load balanced under the causal mask?")
     signals = [d.signal for d in a.danger_signals]
     assert any("learning rate" in s for s in signals) and "naive remedy only" not in signals, signals
+
+
+def test_a_ratio_written_with_a_colon_is_not_cut_as_a_clause(ours):
+    # Seen in this stop's en session: a quote ended "…went from a 1:" because the colon of "1:7" ended a clause.
+    r = read("With CP4 the per-rank attention time went from a 1:7 spread to within 5%.", ours["en"].vocabulary)
+    assert len(r.clauses) == 1 and r.clauses[0].text.endswith("within 5%."), [cl.text for cl in r.clauses]

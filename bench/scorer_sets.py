@@ -48,7 +48,13 @@ next stop; candidates11 was read. ours_heldout13.jsonl (48) and candidates12.jso
 were written blind at the start of that stop, in the natural spread again, and first measured after its first change
 (ef59c33; the stop's start, dcda7d1, reads the same): heldout13 exact .708, within one .938, Spearman .857, danger
 recall .625; candidates12 answers exact .583, within one 1.000, Spearman .817, order not kept (5 pairs: both level-4
-candidates at 3.0, level with the level-3 ones; the level-1 c12_a at 2.0, level with the level-2 c12_b).
+candidates at 3.0, level with the level-3 ones; the level-1 c12_a at 2.0, level with the level-2 c12_b). Read that
+stop. ours_heldout14.jsonl (48) and candidates13.jsonl (6 candidates, levels 1,2,3,3,4,4) were written blind late in
+it, asked to vary the spread (rambling but right, confidently wrong on one key number, textbook claimed as one's own),
+and first measured after its changes (bd480bf): heldout14 exact .646, within one .896, Spearman .762, danger recall
+.600 (the stop's start, dcda7d1: .646, .875, .743, .533); candidates13 answers exact .611, within one .917, Spearman
+.677 (start: the same), order not kept (3 pairs: the level-1 c13_a at 2.5 above the level-2 c13_b at 2.33 and level
+with the level-3 c13_c; the level-4 c13_f at 3.0).
 """
 
 from __future__ import annotations

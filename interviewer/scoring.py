@@ -480,6 +480,11 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
     return offered, wrong, fine_without
 
 
+def _mostly_in(core: set[tuple[int, int]], sentences: set[int]) -> bool:
+    """Most of a credit's clauses lie in these sentences."""
+    return 2 * sum(i in sentences for i, _ in core) > len(core)
+
+
 def _gap_terms(r: Reading, rubric: Rubric) -> frozenset[str]:
     """The terms of the sentences that say part of the answer is not known ("具体是 DP 的几倍我一时想不起来")."""
     return frozenset().union(*(rubric.terms_of(s) for s in r.sentences if L.UNKNOWN_RX.search(_norm(s))))
@@ -714,6 +719,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.
     credits = [c for c in credits if not (offered and M.core(r, rubric, c) <= offered or M.core(r, rubric, c) & wrong
                                           or M.core(r, rubric, c) & offered and R.RATHER.search(_norm(c.item)))]
+    # A figure taken over or picked by feel ("Every 2,000 steps…; that number came from the previous project") shows
+    # no point its sentence names: the number was not worked out.
+    taken = {cl.sent for kind, cl in hits if kind in ("default_config", "guess")}
+    credits = [c for c in credits if not (taken and _mostly_in(M.core(r, rubric, c), taken))]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),

@@ -135,7 +135,9 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.breadth = _count(units_all, _BREADTH)
     f.credited = len(credits)
     f.story = any("incident" in rubric.item(c.item).cues for c in credits)
-    f.credited_numbers = sum(1 for c in credits if any(k != "bare" for cl in c.window.clauses for k in cl.numbers))
+    # (A setting, "TP8", is no figure of the point: "turns it into the TP8 layout" works nothing out.)
+    f.credited_numbers = sum(1 for c in credits
+                             if any(k not in ("bare", "config") for cl in c.window.clauses for k in cl.numbers))
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and _off_question(
         r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own)
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.

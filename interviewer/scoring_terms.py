@@ -287,7 +287,7 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "看不懂", "don't know", "do not know", "not sure", "no idea", "don't remember", "do not remember",
            "can't remember", "can't recall", "cannot recall", "forgot", "no clue", "not really sure", "not quite sure",
            "don't really know", "没查清楚", "没搞清楚", "没弄清楚", "没查明白", "没搞明白", "never found out",
-           "never figured out", "not sure why", "想不起来", "想不太起来", "想不大起来", "一时想不起", "can't think of",
+           "never figured out", "not sure why", "不太确定", "我不确定", "不敢确定", "拿不准", "没细查", "没有细查", "想不起来", "想不太起来", "想不大起来", "一时想不起", "can't think of",
            "blanking on", "drawing a blank",
            # the figure the answer names, never taken ("所以会慢一些，具体慢多少没测")
            "多少没测", "多少没有测", "多少没测过", "didn't measure how much", "never measured how much",
@@ -341,7 +341,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "default config", "default configuration", "default settings", "the defaults",
                        "copied the config", "copied from", "out of the box", "recommended config", "默认的",
                        "按默认", "保持默认", "默认值没改", "left it at the default", "kept the default",
-                       "was there when i joined", "我来之前就定好", "我来的时候就",
+                       "was there when i joined", "我来之前就定好", "我来的时候就", "came from the previous project",
+                       "from our previous project", "之前的项目就是这么", "上个项目就是这么", "沿用上个项目",
                        "stayed at the default", "left the default",
                        # A setting taken over from others is no choice of the candidate's either.
                        "之前定的", "组里定的", "别人定的", "前人定的", "已经定好", "沿用下来", "继承下来",

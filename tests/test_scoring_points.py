@@ -2176,3 +2176,24 @@ def test_a_ratio_written_with_a_colon_is_not_cut_as_a_clause(ours):
     # Seen in this stop's en session: a quote ended "…went from a 1:" because the colon of "1:7" ended a clause.
     r = read("With CP4 the per-rank attention time went from a 1:7 spread to within 5%.", ours["en"].vocabulary)
     assert len(r.clauses) == 1 and r.clauses[0].text.endswith("within 5%."), [cl.text for cl in r.clauses]
+
+
+def test_an_interval_taken_over_from_a_previous_project_credits_no_young_daly_point(ours):
+    # A blind level-1 answer (heldout14 r11) scored 4: the Young-Daly point credited on the inherited interval.
+    a = score(ours, "en", 11, "Every 2,000 steps, which was about every 3 hours; that number came from the previous project. Saving "
+              "takes around 10 minutes because everything goes through torch.save on rank 0, so training just waits.",
+              "How often did you checkpoint the 70B run?")
+    assert not a.markers and a.level <= 2, (a.level, [h.evidence for h in a.markers])
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "这块是平台组负责的，他们有个转换脚本，转成 TP8 的格式再给回来。原理大概就是把切开的权重先合起来，再按新的 TP 重新切。优化器状态"
+           "有没有一起转我不太确定，当时也没细查。"),
+    ("en", "The platform team owns that; they have a conversion script that turns it into the TP8 layout. I think it merges the "
+           "shards and re-splits them for the new TP. Whether the optimizer state is converted too I'm not sure, we never "
+           "looked into it."),
+])
+def test_a_part_someone_else_owns_and_the_rest_unsure_is_a_2(ours, lang, answer):
+    # A blind level-2 answer (heldout14 r21) scored 4: "不太确定" and "没细查" were not read as gaps.
+    q = "换了并行度之后，旧的 checkpoint 怎么加载？" if lang == "zh" else "After changing the parallel layout, how do you load the old checkpoint?"
+    assert score(ours, lang, 11, answer, q).level == 2

@@ -787,6 +787,8 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         return _unrelated(r, rubric, signal, g)
     if (g := _FLAG_MOST.search(n)) is not None:
         return _minor(r, rubric, signal, g)
+    if _FLAG_UNMEASURED.search(n):
+        return _unmeasured(r, rubric, signal)
     if (m := FLAG_WITHOUT.search(n)) is not None and flag_kind(signal) == "other":
         x, whole = set(rubric.vocab.find(n[: m.start()])[0]), False
     elif (m := _FLAG_COST.search(n)) is not None and flag_kind(signal) == "ignorance":
@@ -890,6 +892,29 @@ def _minor(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | N
         cl = w.clauses[said]
         of = r.vocab.closed(cl.said) if cl.said or not said else r.vocab.closed(w.clauses[said - 1].said)
         if x & of and not (negated(w) or _CONDITION.search(text) or _BELIEF.search(text)):
+            coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
+            return Credit(item.text, w, item.whole, w.terms, coverage)
+    return None
+
+
+# A flag of a tolerance set without measuring the noise ("没量过 seed 噪声就定容差", "sets a tolerance without
+# measuring seed noise") is shown by a bar set for the comparison ("我们定的标准是 1% 以内就算对齐") in an answer that
+# measures no noise.
+_FLAG_UNMEASURED = re.compile(r"没量过.{0,12}噪声就定|without measuring (?:the )?(?:seed )?noise")
+_BAR = R.cue_regex(("以内就算", "以内算", "就算对齐", "就算过", "标准是", "阈值是", "容差是", "容差设", "定的标准",
+                    "counts as aligned", "we call it aligned", "our bar", "the bar was", "threshold was", "tolerance was",
+                    "tolerance of", "we set the tolerance", "we set a tolerance", "pass if", "passes if"))
+_NOISE = R.cue_regex(("噪声", "波动", "方差", "几个 seed", "多个 seed", "不同 seed", "seed 之间", "seed 带", "noise", "variance",
+                      "spread", "band", "across seeds", "several seeds", "different seeds", "seed-to-seed"))
+
+
+def _unmeasured(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
+    if _NOISE.search(R.norm(" ".join(r.sentences))):
+        return None
+    item = rubric.item(signal)
+    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+        text = R.norm(w.text)
+        if _BAR.search(text) and not (negated(w) or _BELIEF.search(text)):
             coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
             return Credit(item.text, w, item.whole, w.terms, coverage)
     return None

@@ -2197,3 +2197,23 @@ def test_a_part_someone_else_owns_and_the_rest_unsure_is_a_2(ours, lang, answer)
     # A blind level-2 answer (heldout14 r21) scored 4: "不太确定" and "没细查" were not read as gaps.
     q = "换了并行度之后，旧的 checkpoint 怎么加载？" if lang == "zh" else "After changing the parallel layout, how do you load the old checkpoint?"
     assert score(ours, lang, 11, answer, q).level == 2
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "换成自己写的 attention kernel 之后，怎么证明 loss 是对齐的？",
+     "我们固定了 seed，新旧两版各跑了 5000 步，最后的 loss 分别是 2.134 和 2.141，差了不到 0.5%。我们定的标准是 1% 以内就算对齐，所以就上线了。"),
+    ("en", "After swapping in your own attention kernel, how did you show the loss was aligned?",
+     "We fixed the seed and ran old and new for 5,000 steps; the final loss was 2.134 versus 2.141, under 0.5% apart. Our "
+     "bar was 1%, so it shipped."),
+])
+def test_a_bar_set_with_no_noise_measured_is_the_packs_tolerance_flag(ours, lang, question, answer):
+    # A blind level-2 answer (heldout14 r46) scored 4 with no flag: "1% 以内就算对齐" with no seed noise measured.
+    a = score(ours, lang, 15, answer, question)
+    assert a.level <= 2 and any("噪声" in d.signal or "seed noise" in d.signal for d in a.danger_signals), (
+        a.level, a.danger_signals)
+
+
+def test_a_bar_set_against_measured_seed_noise_raises_no_tolerance_flag(ours):
+    a = score(ours, "zh", 15, "先用 3 个不同 seed 跑基线，量出 loss 的 seed 波动大约 0.004，所以标准是差值在这个波动带以内就算对齐。",
+              "怎么定 loss 对齐的容差？")
+    assert not any("噪声" in d.signal for d in a.danger_signals), a.danger_signals

@@ -665,7 +665,8 @@ _GONE = ("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接�
          "close to zero", "near zero", "goes away", "no bubble", "nobody is idle", "disappears", "disappear", "is gone",
          "消失", "没有气泡", "没气泡")
 GONE = R.cue_regex(_GONE)
-_LESS = R.cue_regex((*_GONE, "小很多", "小了很多", "更小", "变小", "减少", "降低", "reduces", "smaller"))
+_LESS = R.cue_regex((*_GONE, "小很多", "小了很多", "更小", "变小", "减少", "降低", "少很多", "少了很多", "气泡小", "reduces",
+                      "smaller", "much less idle"))
 _VARIANT = R.cue_regex(T.VARIANT)
 # Told as what others believe ("People sometimes assume SP adds communication"), it is set right, not held.
 _BELIEF = R.cue_regex(("以为", "有人", "很多人", "误以为", "常见误解", "误区", "people", "assume", "assumes", "misconception",

@@ -287,7 +287,10 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "看不懂", "don't know", "do not know", "not sure", "no idea", "don't remember", "do not remember",
            "can't remember", "can't recall", "cannot recall", "forgot", "no clue", "not really sure", "not quite sure",
            "don't really know", "没查清楚", "没搞清楚", "没弄清楚", "没查明白", "没搞明白", "never found out",
-           "never figured out", "not sure why", "不太确定", "我不确定", "不敢确定", "拿不准", "没细查", "没有细查", "想不起来", "想不太起来", "想不大起来", "一时想不起", "can't think of",
+           "never figured out", "not sure why", "不太确定", "我不确定", "不敢确定", "拿不准", "没细查", "没有细查", "想不起来",
+           # what the candidate mixes up or never looked at ("我老搞混", "I didn't really look at the overlap part")
+           "老搞混", "总搞混", "容易搞混", "记混", "i always mix up", "i mix up", "i mix them up", "didn't really look at",
+           "didn't look at the", "never looked at", "没仔细看", "没细看", "never computed it", "没自己算过", "想不太起来", "想不大起来", "一时想不起", "can't think of",
            "blanking on", "drawing a blank",
            # the figure the answer names, never taken ("所以会慢一些，具体慢多少没测")
            "多少没测", "多少没有测", "多少没测过", "didn't measure how much", "never measured how much",
@@ -303,7 +306,7 @@ HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "�
         "more context", "哪一方面", "换个问法", "什么场景", "哪种情况")
 NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同事", "其他同事", "别的团队", "另一个团队", "其他团队",
             "其他组", "别的组", "我没参与", "没参与", "不是我这边", "同事负责", "another team", "other team",
-            "wasn't my part", "not my part", "was not my part", "wasn't me", "someone else", "a colleague",
+            "wasn't my part", "not my part", "was not my part", "wasn't me", "someone else", "a colleague", "my mentor", "mentor did", "导师做的", "师兄做的", "mentor's",
             "not mine", "wasn't involved", "was not involved", "didn't work on that", "team owned",
             "owned by the", "handled by the", "another team's", "other team's", "my teammate", "另一个人", "别人做的",
             "别人负责", "组里别人", "不是我的活", "平台组", "组搞的", "组负责", "团队负责", "团队搞的", "别人搞的", "另一个同学", "其他同学", "别的同学",

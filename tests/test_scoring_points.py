@@ -2217,3 +2217,20 @@ def test_a_bar_set_against_measured_seed_noise_raises_no_tolerance_flag(ours):
     a = score(ours, "zh", 15, "先用 3 个不同 seed 跑基线，量出 loss 的 seed 波动大约 0.004，所以标准是差值在这个波动带以内就算对齐。",
               "怎么定 loss 对齐的容差？")
     assert not any("噪声" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("en", 7, "Ring attention or Ulysses: how do they differ?",
+     "Both are ways to do context parallelism. Ring attention passes the KV chunks around a ring of GPUs, and Ulysses uses "
+     "all-to-all instead. We used ring attention through a library flag for the 64K runs and it worked; I didn't really "
+     "look at the overlap or the load balancing part."),
+    ("zh", 4, "TP 下 MLP 怎么切？",
+     "MLP 是两层 Linear，一层切输出维、一层切输入维，这样中间的激活函数不用通信。但第一层到底叫按行切还是按列切我老搞混。"),
+    ("zh", 5, "GPipe 和 1F1B 有什么区别？",
+     "GPipe 先跑完所有 micro batch 的前向再统一反向；1F1B 一个前向一个反向交替。气泡公式是 (p-1)/(m+p-1)。1F1B 最大的好处就是气泡小，"
+     "stage 不用等所有前向跑完才开始反向，空闲时间少很多。"),
+])
+def test_hedged_halves_and_a_misconception_beside_a_formula_are_a_2(ours, lang, topic, question, answer):
+    # Blind level-2 answers (heldout14 r43, r37, r04) scored 3: "didn't really look at", "老搞混" are gaps, and
+    # "1F1B 最大的好处就是气泡小…空闲时间少很多" is the pack's 1F1B misconception.
+    assert score(ours, lang, topic, answer, question).level == 2

@@ -145,7 +145,9 @@ CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通�
 CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|块|级|份|轮|维))(?<!得)(?<!要)(?<!需)(?<!该)(?<!以)"
                                    rf"(?:{CUES['incident_weak'].pattern})")
 # Comparing against the peak is MFU's division, not a check ("…then compare against the H100 peak"; "和峰值对比").
-CUES["validation"] = re.compile(rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
+# A check still to make ("I'd have to check the exact form in Megatron") is a hedge, not a check run.
+CUES["validation"] = re.compile(rf"(?<!have )(?<!need )(?<!i'd )(?<!i would )(?<!we'd )"
+                                rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
 def _index_i(sentence: str) -> int:
     """How many of the sentence's "i" are an index ("rank i", "chunks i and 2·CP−1−i", "i+1", "第 i 块"), not the

@@ -2234,3 +2234,10 @@ def test_hedged_halves_and_a_misconception_beside_a_formula_are_a_2(ours, lang, 
     # Blind level-2 answers (heldout14 r43, r37, r04) scored 3: "didn't really look at", "老搞混" are gaps, and
     # "1F1B 最大的好处就是气泡小…空闲时间少很多" is the pack's 1F1B misconception.
     assert score(ours, lang, topic, answer, question).level == 2
+
+
+def test_a_check_still_to_make_is_no_validation(ours):
+    # A blind level-3 answer (heldout14 r12) was read as validated on "I'd have to check the exact form in Megatron".
+    assert not read("There's a divisibility rule for the interleaved schedule, I'd have to check the exact form in Megatron.",
+                    ours["en"].vocabulary).has("validation")
+    assert read("We checked the loss against the baseline for 2K steps.", ours["en"].vocabulary).has("validation")

@@ -457,7 +457,8 @@ def _verbatim(c: Credit) -> bool:
     return c.coverage >= 0.85 and len(c.point.terms) >= 3
 
 
-_BRACKETED = re.compile(r"[（(]([^（）()]*)[）)]")
+# Brackets set off an aside, not those of a formula ("s·b·h·(34 + 5·a·s/h)", "(p-1)/(m+p-1)").
+_BRACKETED = re.compile(r"(?<![·×*/])[（(]([^（）()]*)[）)](?!\s*[·×*/])")
 
 
 @lru_cache(maxsize=1024)

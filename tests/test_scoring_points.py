@@ -2241,3 +2241,17 @@ def test_a_check_still_to_make_is_no_validation(ours):
     assert not read("There's a divisibility rule for the interleaved schedule, I'd have to check the exact form in Megatron.",
                     ours["en"].vocabulary).has("validation")
     assert read("We checked the loss against the baseline for 2K steps.", ours["en"].vocabulary).has("validation")
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Per layer it's about s·b·h·(34 + 5·a·s/h) bytes. With flash attention the 5as/h term isn't stored, so it's "
+           "34·s·b·h: 34 × 4096 × 5120 ≈ 713 MB per layer at micro-batch 1, times 40 layers is about 28.5 GB."),
+    ("zh", "每层大约 s·b·h·(34 + 5·a·s/h) 字节。开了 FlashAttention 之后 5as/h 那项不存，所以是 34·s·b·h：34 × 4096 × 5120 ≈ 713 MB 一层，"
+           "40 层大约 28.5 GB。"),
+])
+def test_a_formula_in_brackets_is_the_point_not_its_premise(ours, lang, answer):
+    # A blind level-3 answer (candidates13 c13_c.3) wrote the per-layer activation formula and scored 1, "answers
+    # another question": the formula's brackets were read as the marker's premise, so its figures counted for nothing.
+    q = "Where did those 28 GB of activations come from?" if lang == "en" else "那 28 GB 激活是怎么来的？"
+    a = score(ours, lang, 2, answer, q)
+    assert a.level == 3 and any("34" in h.marker for h in a.markers), (a.level, [h.marker for h in a.markers])

@@ -46,7 +46,8 @@ BY_HAND = R.cue_regex(_HAND)
 BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "找运维", "找平台", "看到了就", "ask the infra", "ask ops",
                              "ask the ops", "get a page", "got paged", "i ssh", "log in", "log into", "we resubmit",
                              "resubmit", "重新提交", "重提"))
-_SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|\b(?:but|whereas|however|except|the difference)\b")
+_SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|不像|没有[^，。]{0,12}系数|"
+                        r"\bno [^,.;]{0,24}\bfactor\b|\b(?:but|whereas|however|except|the difference|unlike)\b")
 EQUATES = R.cue_regex(T.EQUATES)
 # Two things each defined in turn ("algbw is the algorithm bandwidth and busbw is the bus bandwidth", "A 是…，B 是…")
 # are told apart, not equated.

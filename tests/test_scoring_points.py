@@ -2255,3 +2255,12 @@ def test_a_formula_in_brackets_is_the_point_not_its_premise(ours, lang, answer):
     q = "Where did those 28 GB of activations come from?" if lang == "en" else "那 28 GB 激活是怎么来的？"
     a = score(ours, lang, 2, answer, q)
     assert a.level == 3 and any("34" in h.marker for h in a.markers), (a.level, [h.marker for h in a.markers])
+
+
+def test_two_figures_said_equal_for_a_case_the_answer_sets_apart_are_no_conflation(ours):
+    # A blind level-4 follow-up (candidates13 c13_f.5) was flagged "cannot tell algbw from busbw" on "For broadcast
+    # busbw equals algbw, there's no 2(n-1)/n factor like all-reduce" and scored 2.
+    a = score(ours, "en", 9, "nccl-tests broadcast_perf across the two pools, 1 GB messages. For broadcast busbw equals algbw, "
+              "there's no 2(n-1)/n factor like all-reduce, so you read it straight against the NIC: ~44 GB/s per GPU "
+              "against ~50 for 400G.", "How did you check the broadcast bandwidth?")
+    assert not any("algbw" in d.signal for d in a.danger_signals) and a.level >= 3, (a.level, a.danger_signals)

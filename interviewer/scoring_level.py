@@ -324,7 +324,9 @@ def level(r: R.Reading, f: Features) -> int | None:
     if explained:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
-        if f.numeric and f.own and (numbers >= 2 or f.story) and (len(j) >= 2 or j & {"incident", "validation"}):
+        # (An incident's before and after are its figures: "sync went from ~9 s to the 3.8".)
+        told = "incident" in j and bool(R.FROM_TO.search(R.norm(" ".join(r.sentences))))
+        if f.numeric and f.own and (numbers >= 2 or f.story or told) and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
         # ...or worked through on their own case at length: ten figures with their mechanism or source and four
         # sentences that explain, a point shown among them (a layout sized, checked and chosen, in whatever words).

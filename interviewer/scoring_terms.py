@@ -125,7 +125,8 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "a few months ago", "early on", "we started with", "back then",
                    # a root cause and its fix are what make a story an incident
                    "根因", "原因是", "查下来", "修成", "修复了", "root cause", "traced it to", "the cause was",
-                   "the fix was", "we fixed",
+                   "the fix was", "we fixed", "fixed that", "fixed it", "first it hung", "first it crashed",
+                   "first it failed", "first it ooms", "first it oomed",
                    # what the candidate ran into themselves ("the four I've actually hit", "刚接手的时候")
                    "we've hit", "i've hit", "i've actually hit", "we had exactly", "we'd watched", "we watched",
                    "when i started", "刚接手", "接手的时候", "我接手时",

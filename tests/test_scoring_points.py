@@ -2264,3 +2264,18 @@ def test_two_figures_said_equal_for_a_case_the_answer_sets_apart_are_no_conflati
               "there's no 2(n-1)/n factor like all-reduce, so you read it straight against the NIC: ~44 GB/s per GPU "
               "against ~50 for 400G.", "How did you check the broadcast bandwidth?")
     assert not any("algbw" in d.signal for d in a.danger_signals) and a.level >= 3, (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Two. First it hung at init: the bootstrap picked a management NIC that wasn't routable, and NCCL_SOCKET_IFNAME fixed "
+           "that. Then it ran, but slowly: NCCL_DEBUG=INFO showed NET/IB without GDRDMA, so every bucket bounced through host "
+           "memory. ACS was on in the PCIe switches; once it was off, GDR showed up and sync went from ~9 s to 3.8 s."),
+    ("zh", "两个。一开始初始化就卡住：bootstrap 选了一张不通的管理网卡，设了 NCCL_SOCKET_IFNAME 修好了。然后能跑但很慢：NCCL_DEBUG=INFO 里是 "
+           "NET/IB 但没有 GDRDMA，每个 bucket 都绕主机内存。PCIe 交换机开着 ACS，关掉之后 GDR 出来了，同步从 9 秒左右降到 3.8 秒。"),
+])
+def test_an_incident_fixed_with_its_before_and_after_is_a_4(ours, lang, answer):
+    # A blind level-4 follow-up (candidates13 c13_f.4) scored 3: "First it hung… fixed that" was no story cue, and a
+    # story's from-to counted as one figure.
+    q = "That broadcast group spans the training and inference pools. Any NCCL trouble?" if lang == "en" else \
+        "那个 broadcast 组跨训练和推理两个池子，NCCL 出过问题吗？"
+    assert score(ours, lang, 9, answer, q).level == 4

@@ -164,7 +164,7 @@ _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是�
 
 # A change the candidate made to their own system, as a story tells it.
 _CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后来换|后来改|上了|"
-                      r"\b(?:switched|moved|changed|repacked|migrated) (?:to|over|into|back)\b|\breplaced\b")
+                      r"\b(?:switched|moved|changed|repacked|migrated) (?:to|over|into|back|the)\b|\breplaced\b")
 
 
 def unknown(r: R.Reading) -> bool:

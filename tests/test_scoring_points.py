@@ -2279,3 +2279,17 @@ def test_an_incident_fixed_with_its_before_and_after_is_a_4(ours, lang, answer):
     q = "That broadcast group spans the training and inference pools. Any NCCL trouble?" if lang == "en" else \
         "那个 broadcast 组跨训练和推理两个池子，NCCL 出过问题吗？"
     assert score(ours, lang, 9, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Compute, exposed communication, pipeline bubble, data wait and CPU launch. On our 70B run compute was about 62%, "
+           "exposed all-reduce 14%, bubble 9%; we measured it from the nsys timeline. We then moved the last DP bucket "
+           "earlier and exposed comm went from 14% to 6%."),
+    ("zh", "计算、暴露通信、流水线气泡、等数据、CPU 发射。我们 70B 那次计算约 62%，暴露 all-reduce 14%，气泡 9%，是从 nsys 时间线上量的。"
+           "后来把最后一个 DP 桶提前发，暴露通信从 14% 降到 6%。"),
+])
+def test_a_step_broken_down_on_ones_own_run_and_a_fix_measured_is_a_4_in_both_languages(ours, lang, answer):
+    # Seen in this stop's closing en session: the English answer scored 3 where its Chinese twin scored 4 ("We then
+    # moved the last DP bucket earlier" was no change made).
+    q = "Can you tell me how the time of one step breaks down?" if lang == "en" else "一个 step 的时间怎么拆？"
+    assert score(ours, lang, 10, answer, q).level == 4

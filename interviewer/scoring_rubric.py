@@ -29,7 +29,7 @@ _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 def _cjk(s: str) -> bool:
     return bool(_CJK_RUN.search(s))
-_UNIT = {"gib": "gb", "gbps": "gb/s", "mib": "mb", "byte": "b", "bytes": "b", "字节": "b", "％": "%", "×": "x",
+_UNIT = {"gib": "gb", "gbps": "gb/s", "mib": "mb", "byte": "by", "bytes": "by", "字节": "by", "％": "%", "×": "x",
          "倍": "x", "毫秒": "ms", "秒": "s", "分钟": "min", "minute": "min", "minutes": "min", "小时": "h", "hour": "h",
          "hours": "h", "layer": "层", "layers": "层", "gpu": "卡", "gpus": "卡", "node": "节点", "nodes": "节点"}
 STOP_EN = frozenset(

@@ -2293,3 +2293,10 @@ def test_a_step_broken_down_on_ones_own_run_and_a_fix_measured_is_a_4_in_both_la
     # moved the last DP bucket earlier" was no change made).
     q = "Can you tell me how the time of one step breaks down?" if lang == "en" else "一个 step 的时间怎么拆？"
     assert score(ours, lang, 10, answer, q).level == 4
+
+
+def test_a_model_size_in_billions_stands_for_no_figure_in_bytes(ours):
+    # A blind level-1 answer (candidates13 c13_a.1) was credited with "梯度用 FP32 累加时约 18 字节" on "7B 的话 BF16 权重是
+    # 14 GB": "B" (billions) and "字节" (bytes) were one unit, so "7B" stood for the marker's "18 字节".
+    a = score(ours, "zh", 2, "7B 的话 BF16 权重是 14 GB，梯度也差不多 14 GB，优化器状态……再加一点吧，总共三十来 GB。", "Adam 的优化器状态大概占多少？")
+    assert not any("18 字节" in h.marker for h in a.markers), [h.evidence for h in a.markers]

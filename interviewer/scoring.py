@@ -757,9 +757,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
             (c := M.flag_clause(r, rubric, sig, 2, True, question_terms)) is not None and c.coverage >= _PRACTICE
             and c.point.key in c.matched for sig in own if M.flag_kind(sig) == "other" and not _LACKS.search(_norm(sig))):
         level = 2  # the pack's bad practice told nearly word for word as theirs ("一次保存大概要卡住几分钟，因为是同步写到 NAS 上的")
-    chose = {cl.sent for kind, cl in hits if kind in ("default_config", "guess")}
-    offers = {cl.sent for _, cl in hits} - chose | told
-    if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, chose):
+    offers = {cl.sent for _, cl in hits} - taken | told
+    if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, taken):
         level = 1  # "I'd halve the batch until it fits": the pack's naive answer is all there is (what it calls 没在一线)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from interviewer.scoring_read import RATHER
 from interviewer.scoring_rubric import Rubric, example_start, in_example
 from interviewer.skills import Topic
 from interviewer.textutil import has_cjk, split_top
@@ -35,9 +36,6 @@ def _clip(text: str) -> str:
     return text if len(text) <= _CLIP else text[: _CLIP - 1].rstrip(" ，,、") + "…"
 
 
-_RATHER = re.compile(r"而不是|而非|\brather than\b|\binstead of\b")
-
-
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
                   seen: dict[str, float], level: int | None, miss: bool = False,
                   offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset()) -> tuple[str, bool]:
@@ -49,7 +47,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn."""
     best, best_score, best_instead = "", -1.0, False
     for i, m in enumerate(missed):
-        rather = _RATHER.search(m)
+        rather = RATHER.search(m)
         instead = bool(offered) and rather is not None and bool(rubric.terms_of(m[rather.end():]) & offered)
         if seen.get(m, 0.0) >= TOUCHED and not miss and not instead:  # the remedy's words are no cover of it
             continue

@@ -261,7 +261,8 @@ def asks_numbers(markers: list[str]) -> bool:
     return bool(markers) and asking >= 0.1 * len(markers)
 
 
-_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|有没有哪次|有没有遇到|有没有碰到|遇到过|碰到过|\ba time you\b|"
+_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|"
+                       r"有没有哪次|有没有遇到|有没有碰到|遇到过|碰到过|\ba time you\b|"
                        r"\bhave you ever\b|\bever had\b|\bever hit\b|\bever seen\b|"
                        r"\byour (?:team|run|job|cluster|own|résumé|resume|setup|config|configuration|layout)\b|"
                        r"\b(?:that|this) (?:run|job|setup|config|configuration|layout|fine-tune)\b|"
@@ -280,6 +281,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         return 1  # knowledge of something else is not an answer to this question
     # Without a vocabulary no word is known to be a name of the field: any two of the rubric's words will do.
     named = not r.vocab.concepts or any(r.vocab.kind(c) in ("name", "mech") for cl in r.clauses for c in cl.said)
+    text = R.norm(" ".join(r.sentences))
     # (The option a question offered, picked in a word or two, is an answer: "吞吐还是收敛时间？" - "吞吐。")
     chose = f.picked and len(r.clauses[0].text.strip()) <= 16
     if not f.credited and not chose and (f.breadth < 1 or (f.breadth < 2 and not named)
@@ -312,7 +314,7 @@ def level(r: R.Reading, f: Features) -> int | None:
                  # of the work, not the working ("P99 从 800ms 降到 500ms").
                  # Settings are not a figure worked out ("TP8 放在机内走 NVLink，PP8 跨机" says where, not how chosen).
                  or (f.numeric and f.own and f.statements == 1 and f.grounded >= 2 and f.answered >= 1
-                     and f.naming == 1 and not partial and not R.FROM_TO.search(R.norm(" ".join(r.sentences)))
+                     and f.naming == 1 and not partial and not R.FROM_TO.search(text)
                      and any(k not in ("config", "bare") for cl in r.clauses for k in cl.numbers)
                      and not R.GUESSED.search(R.norm(r.sentences[0]))))
 
@@ -325,7 +327,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
         # (An incident's before and after are its figures: "sync went from ~9 s to the 3.8".)
-        told = "incident" in j and bool(R.FROM_TO.search(R.norm(" ".join(r.sentences))))
+        told = "incident" in j and bool(R.FROM_TO.search(text))
         if f.numeric and f.own and (numbers >= 2 or f.story or told) and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
         # ...or worked through on their own case at length: ten figures with their mechanism or source and four
@@ -335,12 +337,12 @@ def level(r: R.Reading, f: Features) -> int | None:
             lv = 4
         # ...or measured on their own run and told in its figures ("按每个阶段打点、取 50 个 step 的中位数，不是估的").
         elif f.numeric and f.own and f.credited and "measured" in f.judged_here and f.grounded >= 8 and (
-                _MEASURED_OWN.search(R.norm(" ".join(r.sentences)))):
+                _MEASURED_OWN.search(text)):
             lv = 4
         # ...or a fix of their own, measured: the cause explained, the change made and the figure before and after
         # ("Not in the layers, at the loss… We moved to a fused, chunked cross-entropy… peak went from ~76 to ~63 GB").
         elif f.numeric and f.own and "measured" in f.judged_here and f.grounded >= 5 and f.statements >= 2 and (
-                _CHANGED.search(text := R.norm(" ".join(r.sentences))) and (R.FROM_TO.search(text) or r.has("outcome"))):
+                _CHANGED.search(text) and (R.FROM_TO.search(text) or r.has("outcome"))):
             lv = 4
         # Without numbers to weigh, rigour shows in how the candidate's own checks are told: a judgement of the
         # question beyond a source, the work not left to others, and not told as a cursory look.

@@ -484,8 +484,6 @@ def _aside(item: Item, point: Point) -> bool:
     return point is not item.whole and bool(part) and any(part in b for b in _BRACKETED.findall(item.text))
 
 
-
-
 def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
     # What shows the point is in the answer: the question's words ("given") count towards the point, not its evidence.
     # A point guessed at is not shown ("Maybe also check temperatures, since a hot GPU might throttle").
@@ -800,20 +798,27 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         return None
     if not x:
         return None
-    item = rubric.item(signal)
-    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+
+    def fine(w: Window) -> bool:
         text = R.norm(w.text)
         # X named here or in the sentence just before ("packing 就是把几条短样本拼成一条…。拼好直接训就行").
         before = r.sentence_clauses(w.sent - 1) if w.sent and w.clauses[0] is r.sentence_clauses(w.sent)[0] else []
         named = {c for cl in [*before, *w.clauses] for c in r.vocab.closed(cl.said)}
         if not x & named or (whole and not x <= named) or not FINE.search(text) or _NEEDED.search(text) or (
                 _SET_APART.search(text)) or (whole and _said_of_another(r, w, x)):
-            continue
-        if _CONDITION.search(text) or negated(w):
-            continue
-        # Quoted whole: X and the words that call it fine are the flag together.
-        coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
-        return Credit(item.text, w, item.whole, w.terms, coverage)
+            return False
+        return not (_CONDITION.search(text) or negated(w))
+    return _shortest(r, rubric, signal, fine)
+
+
+def _shortest(r: R.Reading, rubric: Rubric, signal: str, says) -> Credit | None:
+    """The shortest window that `says` the flag, credited with the flag whole: its subject and the words that say it
+    of the subject are the flag together."""
+    item = rubric.item(signal)
+    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+        if says(w):
+            coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
+            return Credit(item.text, w, item.whole, w.terms, coverage)
     return None
 
 
@@ -828,18 +833,15 @@ def _unrelated(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit
     y = find(y_text) - x  # Y may be a plain phrase the vocabulary has no concept for ("序列长度")
     if not x or not y_text:
         return None
-    item = rubric.item(signal)
-    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+
+    def unrelated(w: Window) -> bool:
         text = R.norm(w.text)
         named = {c for i in {cl.sent for cl in w.clauses} for cl in r.sentence_clauses(i) for c in r.vocab.closed(cl.said)}
         has_y = y & {c for cl in w.clauses for c in r.vocab.closed(cl.said)} if y else y_text in text
         if not (x & named and has_y) or not _UNRELATED.search(text):
-            continue
-        if _CONDITION.search(text) or _BELIEF.search(text) or negated(w) or _SET_APART.search(text):
-            continue
-        coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
-        return Credit(item.text, w, item.whole, w.terms, coverage)
-    return None
+            return False
+        return not (_CONDITION.search(text) or _BELIEF.search(text) or negated(w) or _SET_APART.search(text))
+    return _shortest(r, rubric, signal, unrelated)
 
 
 # A flag of judging by one figure looking about the same ("最终 loss 差不多就说已对齐", "calls it aligned because the
@@ -862,14 +864,12 @@ def looks_same(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     figure = R.norm(g.group(1) or g.group(2)).split()
     if not figure or _BEYOND.search(R.norm(" ".join(r.sentences))):
         return None
-    item = rubric.item(signal)
-    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
+
+    def same(w: Window) -> bool:
         text = R.norm(w.text)
-        if all(word in text for word in figure) and _LOOKS_SAME.search(text) and not (
-                negated(w) or _CONDITION.search(text) or _BELIEF.search(text)):
-            coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
-            return Credit(item.text, w, item.whole, w.terms, coverage)
-    return None
+        return all(word in text for word in figure) and bool(_LOOKS_SAME.search(text)) and not (
+            negated(w) or _CONDITION.search(text) or _BELIEF.search(text))
+    return _shortest(r, rubric, signal, same)
 
 
 # A flag of not seeing that X takes most of Y ("没意识到 rollout 吃掉了大部分 step 时间", "is unaware that rollout eats
@@ -884,20 +884,18 @@ def _minor(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | N
     x = set(rubric.vocab.find(g.group(1) or g.group(2))[0])
     if not x:
         return None
-    item = rubric.item(signal)
-    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
-        text = R.norm(w.text)
+
+    def minor(w: Window) -> bool:
         # Said of X: X in the clause that calls something minor, or in the one before when that names nothing else
         # ("训练 20% 多，权重同步几秒钟，占比很小" says it of the weight sync, not of rollout).
         said = next((i for i, cl in enumerate(w.clauses) if _MINOR.search(R.norm(cl.text))), None)
         if said is None:
-            continue
+            return False
         cl = w.clauses[said]
         of = r.vocab.closed(cl.said) if cl.said or not said else r.vocab.closed(w.clauses[said - 1].said)
-        if x & of and not (negated(w) or _CONDITION.search(text) or _BELIEF.search(text)):
-            coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
-            return Credit(item.text, w, item.whole, w.terms, coverage)
-    return None
+        text = R.norm(w.text)
+        return bool(x & of) and not (negated(w) or _CONDITION.search(text) or _BELIEF.search(text))
+    return _shortest(r, rubric, signal, minor)
 
 
 # A flag of a tolerance set without measuring the noise ("没量过 seed 噪声就定容差", "sets a tolerance without
@@ -914,13 +912,8 @@ _NOISE = R.cue_regex(("噪声", "波动", "方差", "几个 seed", "多个 seed"
 def _unmeasured(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     if _NOISE.search(R.norm(" ".join(r.sentences))):
         return None
-    item = rubric.item(signal)
-    for w in sorted(windows(r, rubric), key=lambda w: len(w.text)):
-        text = R.norm(w.text)
-        if _BAR.search(text) and not (negated(w) or _BELIEF.search(text)):
-            coverage = len(w.terms & item.whole.terms) / max(1, len(item.whole.terms))
-            return Credit(item.text, w, item.whole, w.terms, coverage)
-    return None
+    return _shortest(r, rubric, signal, lambda w: bool(_BAR.search(R.norm(w.text))) and not (
+        negated(w) or _BELIEF.search(R.norm(w.text))))
 
 
 def _said_of_another(r: R.Reading, w: Window, x: set[str]) -> bool:

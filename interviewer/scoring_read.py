@@ -149,6 +149,8 @@ CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|�
 CUES["validation"] = re.compile(rf"(?<!have )(?<!need )(?<!i'd )(?<!i would )(?<!we'd )"
                                 rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
+
+
 def _index_i(sentence: str) -> int:
     """How many of the sentence's "i" are an index ("rank i", "chunks i and 2·CP−1−i", "i+1", "第 i 块"), not the
     pronoun (which a candidate typing in lower case writes "i" too: "i measured it at 31%")."""

@@ -54,7 +54,11 @@ it, asked to vary the spread (rambling but right, confidently wrong on one key n
 and first measured after its changes (bd480bf): heldout14 exact .646, within one .896, Spearman .762, danger recall
 .600 (the stop's start, dcda7d1: .646, .875, .743, .533); candidates13 answers exact .611, within one .917, Spearman
 .677 (start: the same), order not kept (3 pairs: the level-1 c13_a at 2.5 above the level-2 c13_b at 2.33 and level
-with the level-3 c13_c; the level-4 c13_f at 3.0).
+with the level-3 c13_c; the level-4 c13_f at 3.0). ours_heldout15.jsonl (48) and candidates14.jsonl (6 candidates,
+levels 1,2,3,3,4,4) were written blind at the start of the next stop, in the natural spread with wrong figures,
+hedged halves and terse experts among it, and first measured at that stop's start (d0c4822): heldout15 exact .667,
+within one .958, Spearman .845, danger recall .824; candidates14 answers exact .667, within one .917, Spearman .748,
+order not kept (1 pair: the level-1 c14_b at 2.5, level with the level-2 c14_d).
 """
 
 from __future__ import annotations

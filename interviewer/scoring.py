@@ -707,6 +707,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     topic_terms = _topic_terms(rubric, " ".join([topic.title, *topic.ladder, *topic.markers, *own]))
     question_terms = _topic_terms(rubric, question) if question else frozenset()
     credits, seen = M.credit_markers(r, rubric, list(topic.markers), question_terms) if not r.stuffing else ([], {})
+    # The question's own number repeated with nothing of the point beside it ("序列拉到 128K 了…" - "128K 也这么跑")
+    # is no figure of the candidate's.
+    credits = [c for c in credits if not (c.matched <= question_terms and any(x.startswith("n:") for x in c.matched)
+                                          and any(x.startswith("c:") for x in c.point.terms - c.matched))]
     # A clause where the candidate offers the naive remedy ("I would lower the learning rate and restart") shows
     # that remedy, not a marker sharing its words ("checks data and grad norm first, then the learning rate"); a
     # clause describing a mechanism ("max_restarts 控制最多重启几次") offers nothing.

@@ -2300,3 +2300,9 @@ def test_a_model_size_in_billions_stands_for_no_figure_in_bytes(ours):
     # 14 GB": "B" (billions) and "字节" (bytes) were one unit, so "7B" stood for the marker's "18 字节".
     a = score(ours, "zh", 2, "7B 的话 BF16 权重是 14 GB，梯度也差不多 14 GB，优化器状态……再加一点吧，总共三十来 GB。", "Adam 的优化器状态大概占多少？")
     assert not any("18 字节" in h.marker for h in a.markers), [h.evidence for h in a.markers]
+
+
+def test_the_question_s_own_number_repeated_is_no_figure_of_the_candidate(ours):
+    a = score(ours, "zh", 7, "其实够的，上下文并行和序列并行本来就是一回事。Megatron 里把 --sequence-parallel 打开，序列就切到 TP "
+                             "那几张卡上了，128K 也这么跑。", "序列拉到 128K 了，只开序列并行为什么不够？")
+    assert a.markers == [] and a.level == 1

@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from interviewer import scoring_facts as FX
 from interviewer import scoring_feedback as F
 from interviewer import scoring_level as L
 from interviewer import scoring_marks as M
@@ -653,6 +654,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
                       and L.claim_clause(r, cl)), None)
         if claim is not None:
             add(_generic("unsourced", lang), _clause_quote(r, claim))
+    for _, cl in FX.wrong_figures(r, question)[:1]:
+        add(_generic("wrong_figure", lang), _clause_quote(r, cl))
     if f.off_question and r.clauses and signal not in ("dont_know", "not_mine"):
         # What it says may be sound; it is about something else, and "vague" would misdescribe it.
         add(_generic("off_question", lang), _clause_quote(r, r.clauses[0]))
@@ -718,6 +721,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     offered = {(cl.sent, cl.start) for _, cl in hits
                if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
     remedy, wrong, fine_without = _flagged_clauses(r, rubric, own, hits)
+    # A figure stated wrong ("精度上两个其实一样，都是 10 位尾数") is read as a misconception: its sentence shows no point.
+    figures = FX.wrong_figures(r, question)
+    wrong |= {(cl.sent, cl.start) for _, fc in figures for cl in r.sentence_clauses(fc.sent)}
     told = {i for i, _ in remedy}
     offered |= remedy
     # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.
@@ -752,6 +758,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
         # the answer (1); with one, the answer is not sound (at most 2).
         level = 1 if not credits else min(level, 2)
+    elif level is not None and level >= 2 and figures:
+        level = 1 if not credits else min(level, 2)  # the same for a figure stated wrong ("总共三十来 GB" for 7B)
     elif level is not None and level >= 3 and any(M.directed_asked(r, rubric, d.signal, question_terms)
                                                   for d in dangers if d.signal in own):
         level = 2  # said the other way round ("ZeRO-3 的通信和普通 DP 一样"): what else it explains is not sound
@@ -788,7 +796,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                        or (_signal_kind(d.signal, vocab) or "").startswith("naive:"))))
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
-                          _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None)
+                          _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
+                          next((x.zh if lang == "zh" else x.en for x, _ in figures), ""))
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

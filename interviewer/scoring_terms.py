@@ -414,6 +414,7 @@ GENERIC_DANGER: dict[str, tuple[str, str]] = {
     "not_mine": ("说不出自己负责的部分", "cannot describe own part"),
     "vague": ("回答空泛，没有机制", "vague, no mechanism"),
     "unsourced": ("数字没有出处或依据", "a number without its source or basis"),
+    "wrong_figure": ("数字说错了", "a figure stated wrong"),
     "off_question": ("答非所问", "answers another question"),
 }
 

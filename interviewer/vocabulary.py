@@ -58,6 +58,20 @@ class Composite:
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A figure of the field an answer can get wrong ("BF16 has 7 mantissa bits"): how answers say it (`figure`,
+    each pattern's first group the number, an optional second its size unit, g or t, read per billion parameters
+    of the model the answer names), the values right for each subject, and the fact as the field states it."""
+
+    figure: tuple[re.Pattern, ...]
+    subjects: tuple[tuple[tuple[str, ...], float, float], ...]  # (forms, low, high); no forms: whatever it is of
+    zh: str
+    en: str
+    context: tuple[str, ...] = ()  # the sentence or the question says one of these
+    unless: tuple[str, ...] = ()  # a sentence saying one of these sets the figure aside ("1979 那个是稀疏的")
+
+
+@dataclass(frozen=True)
 class Remedy:
     """A naive remedy of this field ("lower the learning rate"): how answers say it, how red flags name it."""
 
@@ -91,8 +105,10 @@ class Vocabulary:
 
     def __init__(self, concepts: dict[str, ConceptDef], composites: tuple[Composite, ...] = (),
                  remedies: tuple[Remedy, ...] = (), resume: tuple[ResumeConcept, ...] = (),
-                 link: dict[str, str] | None = None, source: str = "", derived: bool = False) -> None:
+                 link: dict[str, str] | None = None, source: str = "", derived: bool = False,
+                 facts: tuple[Fact, ...] = ()) -> None:
         self.concepts = concepts
+        self.facts = facts
         self.composites = composites
         self.remedies = remedies
         self.resume = resume
@@ -347,7 +363,30 @@ def parse(data: dict, source: str = "<vocabulary>", check: bool = False) -> Voca
     link = {}
     for k, v in (data.get("link") or {}).items():
         link[k] = _regex(str(v), fragments, f"[link] {k}", True)  # compiled at once anyway
-    return Vocabulary(concepts, tuple(composites), tuple(remedies), tuple(resume), link, source)
+    return Vocabulary(concepts, tuple(composites), tuple(remedies), tuple(resume), link, source,
+                      facts=tuple(_fact(spec, f"[[facts]] #{i}") for i, spec in enumerate(data.get("facts") or [], 1)))
+
+
+def _fact(spec: dict, where: str) -> Fact:
+    figure = []
+    for p in _strs(spec.get("figure", []), f"{where} figure"):
+        rx = re.compile(_regex(p.casefold(), {}, f"{where} figure", True))
+        if not 1 <= rx.groups <= 2:
+            raise ValueError(f"{where} figure {p!r}: needs a group for the number (and at most one for its unit)")
+        figure.append(rx)
+    subjects = []
+    for j, sub in enumerate(spec.get("subjects") or [], 1):
+        span = sub.get("range") if isinstance(sub, dict) else None
+        if not (isinstance(span, list) and len(span) == 2 and all(isinstance(x, (int, float)) for x in span)):
+            raise ValueError(f"{where} subjects #{j}: range must be [low, high]")
+        forms = tuple(f.casefold() for f in _strs(sub.get("forms", []), f"{where} subjects #{j} forms"))
+        subjects.append((forms, float(span[0]), float(span[1])))
+    zh, en = spec.get("zh"), spec.get("en")
+    if not figure or not subjects or not (isinstance(zh, str) and isinstance(en, str) and zh and en):
+        raise ValueError(f"{where} needs figure, subjects, zh and en")
+    return Fact(tuple(figure), tuple(subjects), zh, en,
+                tuple(w.casefold() for w in _strs(spec.get("context", []), f"{where} context")),
+                tuple(w.casefold() for w in _strs(spec.get("unless", []), f"{where} unless")))
 
 
 def read(path: Path, check: bool = False) -> Vocabulary:

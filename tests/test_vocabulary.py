@@ -80,6 +80,9 @@ patterns = ['Kafka\\s*(?:消费组|consumer\\s+groups?)']
     ('[concepts.x]\nforms = ["x"]\nparents = ["y"]', "unknown concept 'y'"),
     ('[concepts.x]\nkind = "term"', "[concepts.x] has no forms"),
     ('[[resume.concepts]]\nname = "a"\ntriggers = ["a"]\npatterns = ["${nope}"]', "unknown fragment"),
+    ('[[facts]]\nzh = "a"\nen = "a"\nfigure = ["bits"]\nsubjects = [{ range = [1, 2] }]', "needs a group for the number"),
+    ('[[facts]]\nzh = "a"\nen = "a"\nfigure = ["(\\\\d+) bits"]\nsubjects = [{ forms = ["x"] }]', "[[facts]] #1 subjects #1: range"),
+    ('[[facts]]\nfigure = ["(\\\\d+) bits"]\nsubjects = [{ range = [1, 2] }]', "[[facts]] #1 needs figure, subjects, zh and en"),
 ])
 def test_a_broken_vocabulary_is_refused_naming_the_file(tmp_path, vocab, message):
     path = _pack(tmp_path, vocab)

@@ -1,0 +1,96 @@
+"""Figures of the field an answer gets wrong, checked against the pack's facts (vocabulary.toml [[facts]]).
+
+"精度上两个其实一样，都是 10 位尾数" and "7B 的话…总共三十来 GB" are stated with confidence and wrong. Such a clause is no
+evidence of a point, and the answer around it is not sound: the scorer reads it as a misconception.
+"""
+
+from __future__ import annotations
+
+import re
+
+from interviewer import scoring_read as R
+from interviewer.lexicon import parse_count
+from interviewer.textutil import has_cjk
+from interviewer.vocabulary import Fact
+
+# A figure said of both things named just before ("两个其实一样，都是 10 位尾数", "both have 10").
+_BOTH = re.compile(r"两个|两者|二者|都是|都有|\bboth\b|\bthe two\b")
+# The model's size in billions of parameters ("7B", "70b", "13 B").
+_MODEL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*b(?![a-z])")
+# A figure set aside is not stated ("不能拿 1979 那个", "not the 1979 number").
+_NOT = re.compile(r"不是|不能|不该|不对|而不是|别拿|\bnot\b|n't\b|\bnever\b|rather than|instead of")
+
+
+def _at(forms: tuple[str, ...], text: str) -> tuple[int, int] | None:
+    """Where `text` first and last names one of `forms` (a Latin form as a whole word), or None."""
+    spans = [m.span() for f in forms for m in re.finditer(
+        re.escape(f) if has_cjk(f) else rf"(?<![a-z0-9]){re.escape(f)}(?![a-z0-9])", text)]
+    return (min(spans)[0], max(s[1] for s in spans)) if spans else None
+
+
+def _ranges(fact: Fact, before: str, previous: str, both: bool) -> list[tuple[float, float]]:
+    """The ranges the figure must fall in: of what it is said of, the subject named last before it in its sentence,
+    else the one the sentence before is about (named first); of every subject named there when said of both."""
+    anywhere = [(lo, hi) for forms, lo, hi in fact.subjects if not forms]
+    named = [s for s in fact.subjects if s[0]]
+    for text, last in ((before, True), (previous, False)):
+        at = [(span, lo, hi) for forms, lo, hi in named if (span := _at(forms, text)) is not None]
+        if at:
+            pick = max(at, key=lambda x: x[0][1]) if last else min(at, key=lambda x: x[0][0])
+            return anywhere + ([(lo, hi) for _, lo, hi in at] if both else [pick[1:]])
+    return anywhere
+
+
+def _value(m: re.Match, context: str) -> float | None:
+    """The figure; a size with its unit (g, t) is read per parameter of the model `context` names first. None: it
+    cannot be told ("十几个字节" may be 16, a size with no model named)."""
+    if "几" in m.group(1):
+        return None
+    n = parse_count(m.group(1))
+    if m.re.groups < 2:
+        return n
+    model = _MODEL.search(context)
+    if not model or not float(model.group(1)):
+        return None
+    return n * (1000 if m.group(2).startswith("t") else 1) / float(model.group(1))
+
+
+def wrong_figures(r: R.Reading, question: str = "") -> list[tuple[Fact, R.Clause]]:
+    """The clauses stating a figure outside the range the pack's facts give for what it is said of."""
+    key = ("wrong_figures", question)
+    if key not in r.memo:
+        r.memo[key] = _wrong_figures(r, R.norm(question))
+    return r.memo[key]
+
+
+def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
+    out = []
+    for fact in r.vocab.facts:
+        # Said again later, the last word counts: "加起来大概 8 字节？…哦对，还有 FP32 的 master weight…总共十几个字节吧"
+        # corrects itself.
+        said: list[tuple[R.Clause, bool]] = []
+        whole = R.norm(" ".join(r.sentences))
+        for cl in r.clauses:
+            text = R.norm(cl.text)
+            sentence = R.norm(r.sentences[cl.sent])
+            # "每卡只剩 0.76 GB，模型状态一共 13 GB 左右": the sentence's sum is another one.
+            if _NOT.search(text) or any(w in sentence for w in fact.unless):
+                continue
+            # Out of its context a figure may be of something else ("so ~14 GB total" of activations): it can only
+            # correct one said before.
+            near = not fact.context or any(w in sentence or w in asked for w in fact.context)
+            head = R.norm(r.sentences[cl.sent][:cl.start])
+            previous = R.norm(r.sentences[cl.sent - 1]) if cl.sent else ""
+            for m in (m for rx in fact.figure for m in rx.finditer(text)):
+                value = _value(m, " ".join((sentence, whole, asked)))
+                # Said of both when nothing is named between "both" and the figure ("Both BF16 and FP16 are 16 bits,
+                # but BF16 keeps FP32's 8 exponent bits" is of FP32).
+                both = [b.end() for b in _BOTH.finditer(text[:m.start()])]
+                both = bool(both) and all(_at(forms, text[both[-1]:m.start()]) is None for forms, _, _ in fact.subjects)
+                spans = _ranges(fact, head + text[:m.start()], previous, both)
+                bad = value is not None and any(not lo <= value <= hi for lo, hi in spans)
+                if near or not bad:
+                    said.append((cl, bad))
+        if said and said[-1][1]:
+            out.append((fact, next(cl for cl, bad in said if bad)))
+    return out

@@ -1,0 +1,82 @@
+"""Issue 12: a figure the field knows otherwise, stated with confidence, is read as wrong (the pack's [[facts]]):
+flagged on its clause, no point credited on its sentence, at most 2 (1 with nothing else shown), and the feedback
+gives the right figure first. Right figures, figures set aside and figures corrected in the same answer are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from interviewer import skills
+from interviewer.scoring import score_answer
+from interviewer.scoring_facts import wrong_figures
+from interviewer.scoring_read import read
+
+
+@pytest.fixture(scope="module")
+def ours():
+    return {lang: skills.resolve(None, lang) for lang in ("zh", "en")}
+
+
+def score(packs, lang, topic, answer, question=""):
+    pack = packs[lang]
+    t = pack.topic(topic)
+    return score_answer(t, answer, question, pack.danger_for(t.title))
+
+
+WRONG = [  # (lang, topic, question, answer, the wrong clause, highest level)
+    ("zh", 1, "BF16 和 FP16 有什么区别？",
+     "BF16 是 8 位指数，和 FP32 一样，范围大，一般不用 loss scaling；FP16 只有 5 位指数，得配 loss scaling。"
+     "精度上两者差不多，都是 10 位尾数，所以换 BF16 没有代价。", "都是 10 位尾数", 2),
+    ("en", 1, "How do BF16 and FP16 differ?",
+     "BF16 has 8 exponent bits like FP32, so it rarely overflows and needs no loss scaling; FP16 has 5 and needs it. "
+     "Precision is the same, both have 10 mantissa bits, so BF16 is a free win.", "both have 10 mantissa bits", 2),
+    ("zh", 2, "7B 全参训练、混合精度 Adam，模型状态大概要多少显存？",
+     "7B 的话 BF16 权重是 14 GB，梯度也是 14 GB，Adam 的优化器状态再加一点，总共二十来 GB，一张 40G 的卡就够了。",
+     "总共二十来 GB", 1),
+    ("en", 2, "Under mixed-precision Adam, how many bytes does each parameter cost?",
+     "Weights are 2 bytes in half precision and Adam adds a little on top, so about 6 bytes per parameter in total.",
+     "about 6 bytes per parameter in total", 1),
+    ("en", 10, "How did you compute MFU?",
+     "We read achieved TFLOPS from the profiler and divided by the H100's 1979 TFLOPS peak, which gave about 45%.",
+     "1979 TFLOPS peak", 2),
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, clause, most", WRONG)
+def test_a_figure_stated_wrong_is_flagged_on_its_clause_and_caps_the_answer(ours, lang, topic, question, answer,
+                                                                            clause, most):
+    a = score(ours, lang, topic, answer, question)
+    label = "数字说错了" if lang == "zh" else "a figure stated wrong"
+    assert [d.evidence for d in a.danger_signals if d.signal == label] and clause in next(
+        d.evidence for d in a.danger_signals if d.signal == label)
+    assert a.level <= most
+    assert not any(clause in h.evidence for h in a.markers)
+    assert a.feedback.startswith("先把数字核对准：" if lang == "zh" else "Check your figures: ")
+
+
+RIGHT = [  # figures the field agrees with, set aside, of another sum, or corrected before the answer ends
+    ("zh", 1, "BF16 有 8 位指数、7 位尾数，FP16 是 5 位指数、10 位尾数，所以 BF16 范围大、精度低。"),
+    ("zh", 1, "BF16 是 8 位指数 7 位尾数，和 FP32 同范围；FP16 是 5 位指数 10 位尾数，最大 65504。"),
+    ("zh", 2, "130B 在 TP8 PP8 上每卡约 2B 参数，优化器状态摊到 DP32 后每卡只剩 0.8 GB，模型状态一共 13 GB 左右。"),
+    ("en", 1, "BF16 keeps FP32's 8 exponent bits and gives up mantissa, 7 bits versus FP16's 10."),
+    ("en", 2, "70B with mixed-precision Adam is about 16 bytes per parameter, so roughly 1.1 TB in total."),
+    ("zh", 6, "混合精度 Adam 下 ZeRO-3 把模型状态全切开，7B 在 64 卡上每卡总共 1.75 GB。"),
+    ("en", 10, "MFU divides by the dense peak, 989 TFLOPS on an H100, not the 1979 number, which assumes sparsity."),
+    ("zh", 2, "权重 2 字节，梯度 2 字节，Adam 两个状态，加起来 8 字节？哦不对，还有 FP32 的主权重，总共 16 个字节。"),
+]
+
+
+@pytest.mark.parametrize("lang, topic, answer", RIGHT)
+def test_right_figures_figures_set_aside_and_corrected_ones_are_not_wrong(ours, lang, topic, answer):
+    assert wrong_figures(read(answer, ours[lang].vocabulary)) == []
+    labels = {d.signal for d in score(ours, lang, topic, answer).danger_signals}
+    assert not labels & {"数字说错了", "a figure stated wrong"}
+
+
+def test_a_model_size_from_the_question_reads_a_total_per_parameter(ours):
+    vocab = ours["zh"].vocabulary
+    answer = "权重、梯度加上 Adam 的优化器状态，总共三十来 GB。"
+    assert wrong_figures(read(answer, vocab), "7B 全参训练，模型状态要多少显存？")
+    assert wrong_figures(read("权重、梯度加上 Adam 的优化器状态，总共 1.1T。", vocab), "70B 全参训练，模型状态要多少显存？") == []
+    assert wrong_figures(read(answer, vocab), "模型状态要多少显存？") == []  # no model named: nothing to divide by
+

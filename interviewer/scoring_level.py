@@ -159,7 +159,7 @@ _CHOICE = re.compile(r"还是|\bor\b")
 UNKNOWN_RX = R.cue_regex(T.UNKNOWN)
 # A measurement the candidate took, not a source read ("from the Megatron logs" is where a figure came from).
 _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是估|\bwe measured\b|\bwe timed\b|\btimed each\b|"
-                           r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b")
+                           r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b|\bour measured\b")
 
 
 # A change the candidate made to their own system, as a story tells it.

@@ -2306,3 +2306,22 @@ def test_the_question_s_own_number_repeated_is_no_figure_of_the_candidate(ours):
     a = score(ours, "zh", 7, "其实够的，上下文并行和序列并行本来就是一回事。Megatron 里把 --sequence-parallel 打开，序列就切到 TP "
                              "那几张卡上了，128K 也这么跑。", "序列拉到 128K 了，只开序列并行为什么不够？")
     assert a.markers == [] and a.level == 1
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("en", 13, "Anything in the pod runtime that bit you?",
+     "/dev/shm was the one. The container default of 64 MB made DataLoader workers die with bus errors; we mount a "
+     "memory-backed emptyDir of 32 GiB now. It cost us a day the first time because NCCL reported it as an unhandled "
+     "system error."),
+    ("zh", 13, "Pod 运行时有没有踩过什么坑？",
+     "/dev/shm 那个。容器默认只有 64 MB，DataLoader worker 直接 bus error 挂掉；现在挂一个 32 GiB 的内存型 emptyDir。"
+     "第一次碰到坑了我们一天，因为 NCCL 报的是 unhandled system error。"),
+    ("en", 11, "How do you pick the checkpoint interval?",
+     "Young-Daly, sqrt(2·C·MTBF). Our measured MTBF at 2048 GPUs was about 4 hours, 14400 s; a blocking save costs "
+     "30 s, so sqrt(2·30·14400) ≈ 930 s, call it every 15 minutes. The full write of 1.1 TB at 50 GB/s takes 22 s, "
+     "inside the interval."),
+])
+def test_terse_expert_stories_and_figures_measured_on_ones_own_cluster_are_a_4(ours, lang, topic, question, answer):
+    # Blind level-4 answers (candidates14 c14_e) scored 3: "it cost us half a day" tells an incident, and "our
+    # measured MTBF" is a figure of the candidate's own cluster.
+    assert score(ours, lang, topic, answer, question).level == 4

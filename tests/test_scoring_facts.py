@@ -13,14 +13,16 @@ from interviewer.scoring_read import read
 
 
 @pytest.fixture(scope="module")
-def ours():
-    return {lang: skills.resolve(None, lang) for lang in ("zh", "en")}
+def score():
+    """Scores an answer with our pack in one language; `score.vocab[lang]` is the pack's vocabulary."""
+    packs = {lang: skills.resolve(None, lang) for lang in ("zh", "en")}
 
+    def run(lang, topic, answer, question=""):
+        t = packs[lang].topic(topic)
+        return score_answer(t, answer, question, packs[lang].danger_for(t.title))
 
-def score(packs, lang, topic, answer, question=""):
-    pack = packs[lang]
-    t = pack.topic(topic)
-    return score_answer(t, answer, question, pack.danger_for(t.title))
+    run.vocab = {lang: pack.vocabulary for lang, pack in packs.items()}
+    return run
 
 
 WRONG = [  # (lang, topic, question, answer, the wrong clause, highest level)
@@ -46,9 +48,9 @@ WRONG = [  # (lang, topic, question, answer, the wrong clause, highest level)
 
 
 @pytest.mark.parametrize("lang, topic, question, answer, clause, most", WRONG)
-def test_a_figure_stated_wrong_is_flagged_on_its_clause_and_caps_the_answer(ours, lang, topic, question, answer,
+def test_a_figure_stated_wrong_is_flagged_on_its_clause_and_caps_the_answer(score, lang, topic, question, answer,
                                                                             clause, most):
-    a = score(ours, lang, topic, answer, question)
+    a = score(lang, topic, answer, question)
     label = "数字说错了" if lang == "zh" else "a figure stated wrong"
     assert [d.evidence for d in a.danger_signals if d.signal == label] and clause in next(
         d.evidence for d in a.danger_signals if d.signal == label)
@@ -70,14 +72,14 @@ RIGHT = [  # figures the field agrees with, set aside, of another sum, or correc
 
 
 @pytest.mark.parametrize("lang, topic, answer", RIGHT)
-def test_right_figures_figures_set_aside_and_corrected_ones_are_not_wrong(ours, lang, topic, answer):
-    assert wrong_figures(read(answer, ours[lang].vocabulary)) == []
-    labels = {d.signal for d in score(ours, lang, topic, answer).danger_signals}
+def test_right_figures_figures_set_aside_and_corrected_ones_are_not_wrong(score, lang, topic, answer):
+    assert wrong_figures(read(answer, score.vocab[lang])) == []
+    labels = {d.signal for d in score(lang, topic, answer).danger_signals}
     assert not labels & {"数字说错了", "a figure stated wrong"}
 
 
-def test_a_model_size_from_the_question_reads_a_total_per_parameter(ours):
-    vocab = ours["zh"].vocabulary
+def test_a_model_size_from_the_question_reads_a_total_per_parameter(score):
+    vocab = score.vocab["zh"]
     answer = "权重、梯度加上 Adam 的优化器状态，总共三十来 GB。"
     assert wrong_figures(read(answer, vocab), "7B 全参训练，模型状态要多少显存？")
     assert wrong_figures(read("权重、梯度加上 Adam 的优化器状态，总共 1.1T。", vocab), "70B 全参训练，模型状态要多少显存？") == []

@@ -139,7 +139,9 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "the killer was", "the culprit was", "what hurt was", "最要命的是", "罪魁祸首", "最疼的是",
                    "the surprise was", "the surprises", "what surprised us", "没想到的是", "意外的是",
                    # what it cost the team ("First time it cost us half a day", "这个坑了我们两天")
-                   "cost us", "bit us", "burned us", "坑了我们", "折腾了我们", "耽误了我们",
+                   # (time lost, not a price weighed: "each layer recomputed cost us about 1.5% of throughput")
+                   "cost us half a day", "cost us a day", "cost us two days", "cost us days", "cost us a week",
+                   "cost us a weekend", "cost us hours", "bit us", "burned us", "坑了我们", "折腾了我们", "耽误了我们",
                    # how it was before the change the candidate made ("The original path was…", "原来的做法是…")
                    "originally", "the original path", "the original setup", "原来的做法", "原来的方案", "原先")
 # Words that make a named scheme another one, of which a red flag's claim may be true: "interleaved 1F1B" and

@@ -49,6 +49,9 @@ BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|不像|没有[^，。]{0,12}系数|"
                         r"\bno [^,.;]{0,24}\bfactor\b|\b(?:but|whereas|however|except|the difference|unlike)\b")
 EQUATES = R.cue_regex(T.EQUATES)
+# The two things named before, referred to as such ("两个其实是一个东西", "the two are the same thing").
+_THE_TWO = re.compile(r"(?:这)?两(?:个|者)(?=\s*(?:其实|本来|就|都|是|没|一样|差不多))|二者|这俩|\bboth (?:are|is)\b|"
+                      r"\bthe two (?:are|is)\b|\bthey(?:'re| are) (?:the same|basically|really|just)\b")
 # Two things each defined in turn ("algbw is the algorithm bandwidth and busbw is the bus bandwidth", "A 是…，B 是…")
 # are told apart, not equated.
 _EACH_DEFINED = re.compile(r"\b(?:is|are|means)\b[^,，;；]*?(?:,|，|;|；|\band\b)\s*(?:the\s+)?[\w-]+\s+(?:is|are|means)\b"
@@ -1053,7 +1056,14 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         if not any(c.matched >= p.terms for p in (item.whole, *item.parts)):
             return False
         naming = _naming(r, rubric, c)
-        if not naming or any("formula" in cl.numbers for cl in naming):
+        if not naming:
+            # "…就开 sequence parallel…也就是 context parallel，两个其实是一个东西": the two named before, equated in so
+            # many words.
+            sentence = r.sentence_clauses(c.window.sent)
+            after = [cl for cl in sentence if cl.start >= c.window.clauses[-1].end][:1]
+            return any(_THE_TWO.search(R.norm(cl.text)) and equates(cl.text) and not _SET_APART.search(R.norm(cl.text))
+                       for cl in c.window.clauses[1:] + after)
+        if any("formula" in cl.numbers for cl in naming):
             return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
         said = " ".join(cl.text for cl in naming)
         # Two things one concept covers ("BF16", "FP16": precision) are each named in the flag's own words.

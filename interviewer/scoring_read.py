@@ -123,7 +123,8 @@ import unicodedata  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
 # A semicolon joins clauses of one thought ("…all-reduce…; we measured it at 31%"), so it splits clauses only.
-_SENT_END = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?=\s)")
+# "i.e." and "e.g." end no sentence ("sequence parallel, i.e. context parallelism, the two are the same thing").
+_SENT_END = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?<![ie]\.[eg]\.)(?<![IE]\.[eg]\.)(?<! vs\.)(?=\s)")
 _CLAUSE_END = re.compile(r"(?<=[，：、；;])|(?<=:)(?!\d)|(?<=,)(?!\d)|(?=\s[—–-]\s)")
 CUES = {name: cue_regex(words) for name, words in {
     "causal": CAUSAL, "contrast": CONTRAST, "validation": VALIDATION,

@@ -2325,3 +2325,33 @@ def test_terse_expert_stories_and_figures_measured_on_ones_own_cluster_are_a_4(o
     # Blind level-4 answers (candidates14 c14_e) scored 3: "it cost us half a day" tells an incident, and "our
     # measured MTBF" is a figure of the candidate's own cluster.
     assert score(ours, lang, topic, answer, question).level == 4
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "128K 的长序列你们怎么切？",
+     "长序列我们就开 sequence parallel，就是 Megatron 的 --sequence-parallel，它把序列切到几张卡上，也就是 context "
+     "parallel，两个其实是一回事，所以 128K 也放得下。"),
+    ("en", "How do you split a 128K sequence?",
+     "For long context we turn on sequence parallel, the --sequence-parallel flag in Megatron, which splits the "
+     "sequence over a few GPUs, i.e. context parallelism, the two are the same thing, so 128K fits."),
+])
+def test_two_things_named_apart_then_called_one_are_conflated(ours, lang, question, answer):
+    # A blind level-1 answer (heldout14 r39) scored 2, credited with the CP degree on "…两个其实是一个东西".
+    a = score(ours, lang, 7, answer, question)
+    assert a.level == 1 and a.markers == []
+    assert any("序列并行" in d.signal or "sequence parallelism" in d.signal for d in a.danger_signals)
+
+
+def test_two_of_something_is_no_reference_to_the_two_things_named():
+    # "Adam 两个矩" beside "就是" equates nothing.
+    answer = ("ZeRO-1 只切优化器状态，就是 FP32 主权重加 Adam 两个矩那 12 字节；ZeRO-2 再把梯度也切了；ZeRO-3 连 BF16 参数"
+              "也切。通信上 1 和 2 跟普通 DP 一样，ZeRO-3 反向时还要再 all-gather 一遍参数，所以大概是 DP 的 1.5 倍。")
+    pack = skills.resolve(None, "zh")
+    t = pack.topic(6)
+    a = score_answer(t, answer, "ZeRO 三个 stage 分别切了什么？", pack.danger_for(t.title))
+    assert not any("BF16" in d.signal for d in a.danger_signals) and a.level >= 3
+
+
+def test_i_e_and_e_g_end_no_sentence(ours):
+    r = read("We turn on sequence parallel, i.e. context parallelism, e.g. for 128K. Then it fits.", ours["en"].vocabulary)
+    assert r.sentences == ["We turn on sequence parallel, i.e. context parallelism, e.g. for 128K.", "Then it fits."]

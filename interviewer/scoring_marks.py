@@ -634,8 +634,11 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
                   key=lambda m: m.start())
     # (A narrower concept names it too: "async_op=True" is an asynchronous collective.)
     closed = lambda text: rubric.vocab.closed(set(rubric.vocab.find(text)[0]))  # noqa: E731
+    # The flag's own word for B may come in the next sentence ("…so the communication runs in parallel with compute.
+    # GPU utilisation sits at 99%, which confirms it's all overlapped").
+    after = R.norm(r.sentences[c.window.sent + 1]) if c.window.sent + 1 < len(r.sentences) else ""
     return any(bool(a & closed(said[: cue.start()])) and bool(b & closed(said[cue.end():]))
-               and _echoes(n[: rel.start()], said[: cue.start()]) and _echoes(n[rel.end():], said[cue.end():])
+               and _echoes(n[: rel.start()], said[: cue.start()]) and _echoes(n[rel.end():], said[cue.end():] + after)
                for cue in cues)
 
 

@@ -2355,3 +2355,18 @@ def test_two_of_something_is_no_reference_to_the_two_things_named():
 def test_i_e_and_e_g_end_no_sentence(ours):
     r = read("We turn on sequence parallel, i.e. context parallelism, e.g. for 128K. Then it fits.", ours["en"].vocabulary)
     assert r.sentences == ["We turn on sequence parallel, i.e. context parallelism, e.g. for 128K.", "Then it fits."]
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How much of your step is exposed communication?",
+     "Close to zero. Our collectives use async_op=True and DDP's all-reduce is asynchronous anyway, so communication "
+     "runs in parallel with compute. Utilisation reads 98%, which shows it's all overlapped."),
+    ("zh", "暴露通信占 step 多少？",
+     "基本没有。我们 collective 都设了 async_op=True，DDP 的 all-reduce 本来也是异步的，所以通信跟计算并行。GPU 利用率一直 "
+     "99%，说明全都重叠掉了。"),
+])
+def test_async_argued_into_overlap_across_two_sentences_is_the_misconception(ours, lang, question, answer):
+    # A blind level-1 answer (heldout14 r19) scored 3: "runs in parallel with compute" is overlap, and the flag's own
+    # word came a sentence later ("…which confirms it's all overlapped").
+    a = score(ours, lang, 8, answer, question)
+    assert a.level == 1 and any("async" in d.signal or "异步" in d.signal for d in a.danger_signals)

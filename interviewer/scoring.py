@@ -316,9 +316,18 @@ def _cue_clause(r: Reading, rx: re.Pattern) -> Clause | None:
 
 
 @lru_cache(maxsize=64)
+def _forms_regex(forms: tuple[str, ...]) -> re.Pattern:
+    """A remedy's forms; "…" in one is a few words of the same clause ("学习率…降到": "把峰值学习率从 3e-4 降到 1.5e-4")."""
+    gaps = [r"(?<![a-z0-9])" + _GAP.join(map(re.escape, f.split("…"))) + r"(?![a-z0-9])" for f in forms if "…" in f]
+    return re.compile("|".join([R.cue_regex(tuple(f for f in forms if "…" not in f)).pattern, *gaps]))
+
+
+_GAP = r"[^，。,.;；!?！？]{0,20}?"
+
+
 def _remedies(vocab: Vocabulary) -> tuple[tuple[str, re.Pattern, frozenset[str]], ...]:
     """Naive remedies: the pack's own ("lower the learning rate"), then the generic ones ("rerun")."""
-    return (*((f"naive:{x.kind}", R.cue_regex(x.forms), x.needs) for x in vocab.remedies),
+    return (*((f"naive:{x.kind}", _forms_regex(x.forms), x.needs) for x in vocab.remedies),
             *((f"naive:{k}", R.cue_regex(v), frozenset()) for k, v in T.NAIVE.items()))
 
 
@@ -545,9 +554,12 @@ def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:
     n = _norm(sentence)
     own = [(m.start(), m.end()) for m in remedy.finditer(n)]
     changed = bool(_CHANGED.search(_norm(rest)))
+    # A clause after the remedy tells how it went ("…and reran from scratch, and this time it didn't blow up").
+    outcome = max((b for _, b in own), default=len(n))
+    outcome = next((m.end() for m in re.finditer(r"[，,;；]", n) if m.start() >= outcome), len(n))
     # "实在不行就从头重跑" is the next step if this one fails, not a remedy found wanting.
     return any(not any(a <= m.start() < b for a, b in own) and not M.IF_NOT.match(n, m.start())
-               and (changed or not _EARLIER.fullmatch(m.group()))
+               and (changed or not _EARLIER.fullmatch(m.group())) and m.start() < outcome
                for m in _meant(sentence, _CUE["naive_neg"]))
 
 
@@ -783,6 +795,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # A story whose fix was the pack's naive remedy, its cause said not to be known ("回滚…把学习率调低了一点重新跑，就过去
     # 了。具体是什么原因最后也没查清楚"), shows the remedy, not the judgement a story at 3 or 4 would.
     if (level or 0) >= 3 and L.unknown(r) and any(kind not in ("default_config", "guess") for kind, _ in hits):
+        level = 2
+    # ...as does one whose fix was the pack's own naive remedy with no point shown ("当时判断就是学习率太大了，把峰值学习率从
+    # 3e-4 降到 1.5e-4，从头重新跑了一遍"): the cause assumed, the remedy the pack calls the sign of no first-hand work.
+    elif (level or 0) >= 3 and not credits and any(kind in {x.kind for x in vocab.remedies} for kind, _ in hits):
         level = 2
     if level != judged:  # what the answer offers beside it is judged at the level it came to ("we just raised…")
         dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question, cores)

@@ -2370,3 +2370,20 @@ def test_async_argued_into_overlap_across_two_sentences_is_the_misconception(our
     # word came a sentence later ("…which confirms it's all overlapped").
     a = score(ours, lang, 8, answer, question)
     assert a.level == 1 and any("async" in d.signal or "异步" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历写了 13B 预训练，遇到过 loss 尖峰吗？怎么处理的？",
+     "遇到过，跑到 8 万步左右 loss 从 2.1 跳到 6 以上，就下不来了。我们判断就是学习率太大，把峰值学习率从 3e-4 降到 1.5e-4，从头"
+     "重跑了一遍，这次没再炸，最后 loss 也差不多。之后的模型都直接用保守一点的学习率，没再出过问题。"),
+    ("en", "Your resume says you pretrained a 13B model. Did you hit loss spikes, and what did you do?",
+     "Yes, around step 80K the loss jumped from 2.1 to above 6 and never came back. We decided the learning rate was "
+     "simply too high, dropped the peak learning rate from 3e-4 to 1.5e-4 and reran from scratch, and this time it "
+     "didn't blow up and ended at about the same loss. Since then we just use a more conservative learning rate."),
+])
+def test_a_story_whose_only_fix_was_the_pack_s_naive_remedy_is_at_most_a_2(ours, lang, question, answer):
+    # A blind level-1 answer (heldout11 r36) scored 3 with no point and no flag: "学习率从 3e-4 降到" is the lowered
+    # learning rate, and "this time it didn't blow up" tells how the rerun went, not a remedy set aside.
+    a = score(ours, lang, 1, answer, question)
+    assert a.level <= 2 and a.markers == []
+    assert any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals)

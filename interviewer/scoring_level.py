@@ -162,6 +162,12 @@ _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是�
                            r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b|\bour measured\b")
 
 
+# Known by hearsay, not used ("partial rollout 我听说过…但我们没用", "I haven't used it myself"): with no figure worked
+# out ("没实际用过，但按原理推：70B…每卡约 17.5 GB" reasons it through), the point explained is not the candidate's own.
+_HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用过|\bheard (?:of|about)\b|\bhaven't used (?:it|that|this)\b|"
+                      r"\bnever used (?:it|that|this)\b")
+
+
 # A change the candidate made to their own system, as a story tells it.
 _CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后来换|后来改|上了|"
                       r"\b(?:switched|moved|changed|repacked|migrated) (?:to|over|into|back|the)\b|\breplaced\b")
@@ -296,7 +302,8 @@ def level(r: R.Reading, f: Features) -> int | None:
     numbers = f.grounded + f.credited_numbers
     # One point explained without a figure, the rest said to be unknown or someone else's ("这块主要是平台组做的…gang
     # 调度这些我就不太清楚了"), is a part of the answer named: where the rubric asks for numbers, that is a 2.
-    partial = f.numeric and (r.has("dont_know") or r.has("not_mine") or f.handed_off)
+    partial = f.numeric and (r.has("dont_know") or r.has("not_mine") or f.handed_off
+                             or (not f.grounded and bool(_HEARSAY.search(text))))
     explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or (f.statements and not partial)))
                  or (f.statements >= 2 and (f.grounded >= 1 or not f.numeric))
                  # A rubric of judgements, not numbers (a behavioural one): the answer works with two of the

@@ -2387,3 +2387,24 @@ def test_a_story_whose_only_fix_was_the_pack_s_naive_remedy_is_at_most_a_2(ours,
     a = score(ours, lang, 1, answer, question)
     assert a.level <= 2 and a.markers == []
     assert any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("zh", 16, "长尾响应会带来什么问题？你们怎么处理的？",
+     "有几条特别长的回答，整批都要等它生成完，卡就空着。我们好像就是设了个最大长度截断。partial rollout 我听说过，就是没生成完的"
+     "下轮接着生成，但我们没用。"),
+    ("en", 8, "How does DDP hide gradient communication?",
+     "It splits gradients into buckets and starts the all-reduce of a bucket as soon as its gradients are ready, while "
+     "backward keeps computing the earlier layers. I've only heard of it from a talk, I haven't used it myself."),
+])
+def test_a_point_known_by_hearsay_with_no_figure_is_a_2(ours, lang, topic, question, answer):
+    # A blind level-2 answer (candidates14 c14_d.3) scored 3 on "partial rollout 我听说过…但我们没用".
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 2 and a.markers
+
+
+def test_reasoning_it_through_with_figures_is_no_hearsay(ours):
+    a = score(ours, "zh", 6, "FSDP 我没实际用过，但按原理推：70B 的 BF16 参数 140 GB，64 卡全分片每卡只存 2.2 GB 参数，加上梯度和 Adam "
+                             "状态一共每卡约 17.5 GB；代价是前向和反向都要 all-gather 一次参数，通信量约是纯数据并行的 1.5 倍。",
+              "ZeRO 各级省了多少显存、多了多少通信？")
+    assert a.level >= 3

@@ -2408,3 +2408,15 @@ def test_reasoning_it_through_with_figures_is_no_hearsay(ours):
                              "状态一共每卡约 17.5 GB；代价是前向和反向都要 all-gather 一次参数，通信量约是纯数据并行的 1.5 倍。",
               "ZeRO 各级省了多少显存、多了多少通信？")
     assert a.level >= 3
+
+
+@pytest.mark.parametrize("lang, question, answer, lead", [
+    ("zh", "你们 1024 卡的扩展效率大概多少？", "扩展效率大概 90% 吧，从 128 卡到 1024 卡吞吐差不多是线性涨的，具体每一档我没细测。",
+     "把没说上来的那块补上："),
+    ("en", "What scaling efficiency did you get at 1024 GPUs?",
+     "About 90% I'd say, throughput grew roughly linearly from 128 to 1024 GPUs, I didn't measure each step in detail.",
+     "Fill in the part you left open: "),
+])
+def test_a_figure_not_measured_in_detail_is_a_part_left_open(ours, lang, question, answer, lead):
+    a = score(ours, lang, 3, answer, question)
+    assert a.level == 2 and a.feedback.startswith(lead)

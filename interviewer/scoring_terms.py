@@ -353,7 +353,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "from our previous project", "之前的项目就是这么", "上个项目就是这么", "沿用上个项目",
                        "stayed at the default", "left the default",
                        # A setting taken over from others is no choice of the candidate's either.
-                       "之前定的", "组里定的", "别人定的", "前人定的", "已经定好", "沿用下来", "继承下来",
+                       "之前定的", "之前大家定的", "大家定的", "团队定的", "组里定的", "别人定的", "前人定的", "已经定好",
+                       "沿用下来", "继承下来",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
                        "the example config", "example script", "from the examples", "based on the example",
                        # ...and so is the setting everyone uses ("大家都这么设，凭经验").

@@ -2420,3 +2420,11 @@ def test_reasoning_it_through_with_figures_is_no_hearsay(ours):
 def test_a_figure_not_measured_in_detail_is_a_part_left_open(ours, lang, question, answer, lead):
     a = score(ours, lang, 3, answer, question)
     assert a.level == 2 and a.feedback.startswith(lead)
+
+
+def test_an_interval_the_team_set_before_and_kept_by_feel_is_no_judgement(ours):
+    # A blind level-1 answer (heldout11 r45) scored 3 with no flag: "之前大家定的，感觉差不多" read as a remedy set aside.
+    a = score(ours, "zh", 11, "我们一般两个小时存一次，这个是之前大家定的，感觉差不多。每次存的时候训练会停七八分钟，因为要同步写到共享"
+                              "存储上。掉卡的话先看日志是哪台机器，找运维把机器换掉，然后手动把任务重新提交。",
+              "checkpoint 多久存一次？掉卡了怎么恢复？")
+    assert a.level <= 2 and a.danger_signals

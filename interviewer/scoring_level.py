@@ -138,8 +138,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     # (A setting, "TP8", is no figure of the point: "turns it into the TP8 layout" works nothing out.)
     f.credited_numbers = sum(1 for c in credits
                              if any(k not in ("bare", "config") for cl in c.window.clauses for k in cl.numbers))
-    f.off_question = bool(r.sentences) and not credits and bool(units_all) and _off_question(
-        r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own)
+    f.off_question = bool(r.sentences) and not credits and bool(units_all) and not _sets_asked(r, question) and (
+        _off_question(r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own))
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
     # Asked about their own work ("你提到「…」，具体是多少？"), a Chinese answer need not say "我们" to be about it.
     own_work = f.own = own_work or _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
@@ -220,6 +220,17 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     mine = closed & _concepts(own)
     return (bool(asked) and bool(own) and not f.answered and not mine and len(concepts) >= 3
             and bool(f.statements or f.grounded))
+
+
+_SYMBOL = re.compile(r"(?<![\w.])([a-z])(?![\w.])")
+
+
+def _sets_asked(r: R.Reading, question: str) -> bool:
+    """The answer gives values to the question's own symbols ("What were your p and m…?" - "p=4 and m=16, so 3/19"):
+    it answers in the question's terms, whatever else it names."""
+    symbols = set(_SYMBOL.findall(R.norm(question))) - {"a", "i"}
+    text = R.norm(" ".join(r.sentences))
+    return bool(symbols) and all(re.search(rf"(?<![\w.]){x}\s*[=＝]\s*\d", text) for x in symbols)
 
 
 def _on_question(r: R.Reading, i: int, wanted: set[str], asked: set[str]) -> bool:

@@ -2428,3 +2428,14 @@ def test_an_interval_the_team_set_before_and_kept_by_feel_is_no_judgement(ours):
                               "存储上。掉卡的话先看日志是哪台机器，找运维把机器换掉，然后手动把任务重新提交。",
               "checkpoint 多久存一次？掉卡了怎么恢复？")
     assert a.level <= 2 and a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "What were your p and m, and what bubble did that give?",
+     "We had p=4 and m=16 per step, so 3/19, about 16%. That's on the high side, m was capped by the global batch."),
+    ("zh", "你们的 p 和 m 是多少？气泡多大？", "p=4，m=16，所以是 3/19，大概 16%。偏高一些，m 被全局 batch 卡住了。"),
+])
+def test_values_given_to_the_question_s_own_symbols_answer_it(ours, lang, question, answer):
+    # A blind level-3 answer (candidates14 c14_c.1) scored 1, "answers another question": it never says "bubble".
+    a = score(ours, lang, 5, answer, question)
+    assert a.level >= 2 and not any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)

@@ -217,8 +217,10 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # Or it explains something, takes up nothing the question asked and shares only the field's broad ideas with
     # the topic ("topology", "communication"): a story of a flapping NIC does not say how the causal mask was
     # balanced. (A list of names off the question stays a names answer.)
+    # (A question that names nothing of the field, "Any real case you can walk me through?", asks for no subject an
+    # answer could miss.)
     mine = closed & _concepts(own)
-    return (bool(asked) and bool(own) and not f.answered and not mine and len(concepts) >= 3
+    return (bool(_concepts(asked)) and bool(own) and not f.answered and not mine and len(concepts) >= 3
             and bool(f.statements or f.grounded))
 
 

@@ -2439,3 +2439,14 @@ def test_values_given_to_the_question_s_own_symbols_answer_it(ours, lang, questi
     # A blind level-3 answer (candidates14 c14_c.1) scored 1, "answers another question": it never says "bubble".
     a = score(ours, lang, 5, answer, question)
     assert a.level >= 2 and not any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)
+
+
+def test_a_story_asked_for_in_words_of_no_field_is_on_the_question(ours):
+    # A blind level-4 answer (candidates11 c11_d.4) scored 1, "answers another question": the question ("Any real case
+    # you can walk me through?") names nothing an answer could miss.
+    answer = ("A 256-GPU job lost about 12% throughput after a maintenance window. No single rank was slow in compute; "
+              "everyone's all-reduce wait rose evenly, so it looked like the network. We ran 2-node nccl-tests over pairs: "
+              "one node gave ~21 GB/s busbw where the others gave ~44, and ibstat showed an HCA back at 200 Gb/s after a "
+              "cable reseat. About three hours end to end. We added a link-speed check to the pre-launch health check.")
+    a = score(ours, "en", 14, answer, "Any real case you can walk me through?")
+    assert a.level >= 3 and not a.danger_signals

@@ -17,6 +17,8 @@ from interviewer.vocabulary import Fact
 _BOTH = re.compile(r"两个|两者|二者|都是|都有|\bboth\b|\bthe two\b")
 # The model's size in billions of parameters ("7B", "70b", "13 B").
 _MODEL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*b(?![a-z])")
+# A ratio said as "the same" ("优化器状态跟参数差不多大", "about the same as the weights") is one.
+_SAME = re.compile(r"差不多|一样|相同|the same|as big|as large")
 # A figure set aside is not stated ("不能拿 1979 那个", "not the 1979 number").
 _NOT = re.compile(r"不是|不能|不该|不对|而不是|别拿|\bnot\b|n't\b|\bnever\b|rather than|instead of")
 
@@ -42,11 +44,11 @@ def _ranges(fact: Fact, before: str, previous: str, both: bool) -> list[tuple[fl
 
 
 def _value(m: re.Match, context: str) -> float | None:
-    """The figure; a size with its unit (g, t) is read per parameter of the model `context` names first. None: it
-    cannot be told ("十几个字节" may be 16, a size with no model named)."""
+    """The figure ("the same" is 1); a size with its unit (g, t) is read per parameter of the model `context` names
+    first. None: it cannot be told ("十几个字节" may be 16, a size with no model named)."""
     if "几" in m.group(1):
         return None
-    n = parse_count(m.group(1))
+    n = 1.0 if _SAME.fullmatch(m.group(1)) else parse_count(m.group(1))
     if m.re.groups < 2:
         return n
     model = _MODEL.search(context)

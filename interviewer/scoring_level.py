@@ -105,11 +105,15 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         # In a story its sizes are the figures of what happened ("two 256-GPU jobs sat half-scheduled for 9 hours").
         told = bool(R.FROM_TO.search(n)) or any(cl.cues.get("incident") for cl in cls)
         numbered = False
+        # A check's bar is its figure ("the mean was around 1e-3…, and alert if the mean mismatch goes over 5e-3").
+        checked = any(cl.cues.get("safeguard") or cl.cues.get("validation") for cl in cls)
         for cl in cls:
             claimed = claim_clause(r, cl)
             for k in cl.numbers:
-                if k == "bare" and not (mechs and reason and len(units) >= 2):
-                    continue  # a bare number counts only inside an explanation ("overflow above 65504")
+                if k == "bare" and not (mechs and reason and len(units) >= 2) and not (
+                        checked or (mine and _STATISTIC.search(R.norm(cl.text)))):
+                    continue  # a bare number counts only inside an explanation ("overflow above 65504"), a check or
+                    # a statistic of the candidate's run ("the mean was around 1e-3")
                 if k in _RESULT_KINDS and claimed:
                     f.claims += 1
                 elif k == "config" and not (mechs or reason):
@@ -166,6 +170,9 @@ _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是�
 # out ("没实际用过，但按原理推：70B…每卡约 17.5 GB" reasons it through), the point explained is not the candidate's own.
 _HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用过|\bheard (?:of|about)\b|\bhaven't used (?:it|that|this)\b|"
                       r"\bnever used (?:it|that|this)\b")
+
+
+_STATISTIC = re.compile(r"\b(?:mean|median|average|p50|p90|p95|p99)\b|平均|中位数|均值")
 
 
 # A change the candidate made to their own system, as a story tells it.

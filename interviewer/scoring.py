@@ -96,6 +96,11 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
         last = r.clauses[-1].text if r.clauses else ""
         if not L.substance(r, "wants_end", f) or any(found_in(m.group(), last) for m in ends):
             return "wants_end"
+    # Not knowing what the asked thing does ("I don't actually know what gang scheduling does", "具体每一级切的是什么…记不
+    # 清了"), with no point shown, is a miss whatever setting the answer tells around it ("the platform handled it").
+    if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
+            _MECH_MISS.search(n) and _NOT_KNOWN.search(n) for n in map(_norm, r.sentences)):
+        return "dont_know"
     for sig in ("refuse", "not_mine", "dont_know", "help"):
         if _meant(content, _CUE[sig]) and not L.substance(r, sig, f) and not (sig == "dont_know" and _figure_miss(r)):
             return sig  # type: ignore[return-value]
@@ -104,6 +109,9 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
     return "thin" if (level or 1) <= 2 and short and not explains else "answered"
 
 
+_MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|is about)\b|切的是什么|切了什么|是干什么的|"
+                        r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理")
+_NOT_KNOWN = re.compile(r"n't|\bnot\b|\bnever\b|不|没")
 _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
 _DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
 

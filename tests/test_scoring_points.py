@@ -2467,3 +2467,17 @@ def test_a_statistic_of_ones_own_run_and_a_check_s_bar_are_figures(ours, lang, q
     # Blind level-4 answers (candidates8 k4en.4, candidates13 c13_f.3) scored 3: "the mean was around 1e-3" and
     # "alert if … over 5e-3" carry no unit, and bare numbers counted only inside an explanation.
     assert score(ours, lang, 16, answer, question).level == 4
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("en", 13, "Why do distributed training jobs on Kubernetes need gang scheduling?",
+     "Hmm, I'm not really sure. We ran on Kubernetes, but the platform team handled scheduling and I never touched it. "
+     "I don't actually know what gang scheduling does, sorry."),
+    ("zh", 6, "ZeRO-1、2、3 分别切了什么？",
+     "ZeRO 就是 DeepSpeed 那个省显存的，级别越高越省，3 最省。具体每一级切的是什么，说实话我记不清了，我们一般直接开 stage 3。"),
+])
+def test_not_knowing_what_the_asked_thing_does_is_a_miss_whatever_is_told_around_it(ours, lang, topic, question, answer):
+    # Blind level-1 answers (heldout10 r44, heldout6 m16, heldout8 q16, heldout9 r19) read as "thin", a 2: the setting
+    # told around the miss ("the platform handled it", "我们一般直接开 stage 3") carried it.
+    a = score(ours, lang, topic, answer, question)
+    assert a.signal == "dont_know" and a.level == 1

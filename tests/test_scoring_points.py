@@ -1811,9 +1811,20 @@ def test_a_figure_told_as_a_guess_credits_no_point(ours):
      "14B model, 64 H100s colocated, GRPO, 512 prompts a step with 8 samples each. A step is about 280 s: rollout 190 s, "
      "68%; reward 10 s; old-policy and reference logprobs 25 s; training 45 s; weight sync plus vLLM sleep and wake-up "
      "10 s. We timed each phase and took the median of 50 steps; it is measured, not estimated."),
+    ("en", "You mentioned recorded behaviour logprobs. Do they match the trainer's?",
+     "No. vLLM's logprobs differ from the trainer's recompute even with the same weights: different kernels and BF16 "
+     "reduction order. We log per-token KL between the two; the mean was around 1e-3 but some tokens were far off, and "
+     "it got worse with FP8 KV cache, so we turned that back off. We use the trainer's recomputed logprobs for the PPO "
+     "ratio and alert if the mean mismatch goes over 5e-3."),
+    ("zh", "你提到记录了行为策略的 logprob，它和训练侧的一致吗？",
+     "不一致。vLLM 的 logprob 和训练侧重算的即使权重相同也不一样：kernel 不同，BF16 规约顺序也不同。我们记录逐 token 的 KL，"
+     "均值大概 1e-3，但有少数 token 差得很远，开了 FP8 KV cache 之后更严重，所以又关掉了。PPO 比值用训练侧重算的 logprob，"
+     "均值超过 5e-3 就告警。"),
 ])
 def test_the_candidates_own_run_measured_and_told_in_its_figures_is_a_4(ours, lang, question, answer):
     # A blind level-4 candidate's answer (candidates11 c11_e) scored 3: one kind of judgement, but its own measurement.
+    # Blind level-4 answers (candidates8 k4en.4, candidates13 c13_f.3) scored 3 too: "the mean was around 1e-3" and
+    # "alert if … over 5e-3" carry no unit, and bare numbers counted only inside an explanation.
     assert score(ours, lang, 16, answer, question).level == 4
 
 
@@ -2450,23 +2461,6 @@ def test_a_story_asked_for_in_words_of_no_field_is_on_the_question(ours):
               "cable reseat. About three hours end to end. We added a link-speed check to the pre-launch health check.")
     a = score(ours, "en", 14, answer, "Any real case you can walk me through?")
     assert a.level >= 3 and not a.danger_signals
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    ("en", "You mentioned recorded behaviour logprobs. Do they match the trainer's?",
-     "No. vLLM's logprobs differ from the trainer's recompute even with the same weights: different kernels and BF16 "
-     "reduction order. We log per-token KL between the two; the mean was around 1e-3 but some tokens were far off, and "
-     "it got worse with FP8 KV cache, so we turned that back off. We use the trainer's recomputed logprobs for the PPO "
-     "ratio and alert if the mean mismatch goes over 5e-3."),
-    ("zh", "你提到记录了行为策略的 logprob，它和训练侧的一致吗？",
-     "不一致。vLLM 的 logprob 和训练侧重算的即使权重相同也不一样：kernel 不同，BF16 规约顺序也不同。我们记录逐 token 的 KL，"
-     "均值大概 1e-3，但有少数 token 差得很远，开了 FP8 KV cache 之后更严重，所以又关掉了。PPO 比值用训练侧重算的 logprob，"
-     "均值超过 5e-3 就告警。"),
-])
-def test_a_statistic_of_ones_own_run_and_a_check_s_bar_are_figures(ours, lang, question, answer):
-    # Blind level-4 answers (candidates8 k4en.4, candidates13 c13_f.3) scored 3: "the mean was around 1e-3" and
-    # "alert if … over 5e-3" carry no unit, and bare numbers counted only inside an explanation.
-    assert score(ours, lang, 16, answer, question).level == 4
 
 
 @pytest.mark.parametrize("lang, topic, question, answer", [

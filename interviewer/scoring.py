@@ -498,6 +498,9 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
     return offered, wrong, fine_without
 
 
+_SUMMED = re.compile(r"总共|加起来|一共|合计|所以|因此|\bso\b|in total|altogether|that's why")
+
+
 def _mostly_in(core: set[tuple[int, int]], sentences: set[int]) -> bool:
     """Most of a credit's clauses lie in these sentences."""
     return 2 * sum(i in sentences for i, _ in core) > len(core)
@@ -741,9 +744,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     offered = {(cl.sent, cl.start) for _, cl in hits
                if any(c.cues.get("first_person") for c in r.sentence_clauses(cl.sent))}
     remedy, wrong, fine_without = _flagged_clauses(r, rubric, own, hits)
-    # A figure stated wrong ("精度上两个其实一样，都是 10 位尾数") is read as a misconception: its sentence shows no point.
+    # A figure stated wrong ("精度上两个其实一样，都是 10 位尾数", "峰值用的 1979 TFLOPS") shows no point; one summed up from
+    # the clauses before it ("权重 14 GB，梯度 14 GB，优化器状态再加一点，总共二十来 GB") takes them down with it.
     figures = FX.wrong_figures(r, question)
-    wrong |= {(cl.sent, cl.start) for _, fc in figures for cl in r.sentence_clauses(fc.sent)}
+    wrong |= {(cl.sent, cl.start) for _, fc in figures
+              for cl in (r.sentence_clauses(fc.sent) if _SUMMED.search(_norm(fc.text)) else [fc]) if cl.start <= fc.start}
     told = {i for i, _ in remedy}
     offered |= remedy
     # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.

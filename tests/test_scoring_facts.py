@@ -98,3 +98,19 @@ def test_a_model_size_from_the_question_reads_a_total_per_parameter(score):
     assert wrong_figures(read("权重、梯度加上 Adam 的优化器状态，总共 1.1T。", vocab), "70B 全参训练，模型状态要多少显存？") == []
     assert wrong_figures(read(answer, vocab), "模型状态要多少显存？") == []  # no model named: nothing to divide by
 
+
+
+@pytest.mark.parametrize("lang, question, answer, formula", [
+    ("zh", "你简历里写到 MFU 从 38% 提升到 47%，基线是什么？",
+     "基线是我接手时的配置，TP8 PP8，micro batch 1，MFU 38%，用的是 H800。MFU 我们按每秒 token 数乘 6N 除以卡数乘峰值算，"
+     "峰值用的 1979 TFLOPS。", "6N"),
+    ("en", "Your resume says MFU went from 38% to 47%. What was the baseline?",
+     "The baseline was the config I inherited: TP8 PP8, micro batch 1, 38% MFU on H800s. We compute MFU as tokens per "
+     "second times 6N divided by GPU count times the peak, and the peak we used was 1979 TFLOPS.", "6N"),
+])
+def test_a_wrong_figure_takes_down_its_own_clause_not_a_sound_one_beside_it(score, lang, question, answer, formula):
+    # Seen in a zh session: the right MFU formula beside the sparse peak scored 1, "不会算 MFU". A wrong total takes
+    # the components it sums with it ("…总共二十来 GB", above); a wrong peak leaves the formula standing.
+    a = score(lang, 10, answer, question)
+    assert a.level == 2 and any(formula in h.evidence for h in a.markers)
+    assert any(d.signal in ("数字说错了", "a figure stated wrong") for d in a.danger_signals)

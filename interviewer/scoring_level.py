@@ -226,9 +226,11 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # balanced. (A list of names off the question stays a names answer.)
     # (A question that names nothing of the field, "Any real case you can walk me through?", asks for no subject an
     # answer could miss.)
+    # (One concept the topic shares with another, "slow node", does not make a straggler story an answer on how the
+    # causal mask's load was balanced.)
     mine = closed & _concepts(own)
-    return (bool(_concepts(asked)) and bool(own) and not f.answered and not mine and len(concepts) >= 3
-            and bool(f.statements or f.grounded))
+    return (bool(_concepts(asked)) and bool(own) and not f.answered and len(mine) < 2 and not closed & _concepts(asked)
+            and len(concepts) >= 3 + len(mine) and bool(f.statements or f.grounded))
 
 
 _SYMBOL = re.compile(r"(?<![\w.])([a-z])(?![\w.])")

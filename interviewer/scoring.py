@@ -638,7 +638,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         add(_generic("not_mine", lang), _clause_quote(r, cl))
     if low and f.handed_off and (cl := _cue_clause(r, _CUE["handed_off"])):
         add(_generic("not_mine", lang), _clause_quote(r, cl))  # "the PMs handled the go/no-go": not the candidate's
-    if low and (cl := _cue_clause(r, _CUE["dont_know"])):
+    # (A part left open in other words, "I didn't really measure it carefully", is not knowing it too.)
+    if low and (cl := _cue_clause(r, _CUE["dont_know"]) or _cue_clause(r, L.UNKNOWN_RX)):
         # "I haven't done that, but I'd…" is honest reasoning: flag it only when it names what is unknown.
         # Missing only a figure or the details, the candidate is ignorant of what that clause names, not of all
         # its sentence says ("拆成两部分分开调度，具体怎么拆的我没细看" knows the split).

@@ -285,7 +285,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into",
              "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
-             "haven't run", "have not run")
+             "haven't run", "have not run", "没细测", "没仔细测", "没认真测", "没细量")
 # Of those, the ones that say the candidate does not know (not that they never did it themselves).
 UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解", "不太了解", "忘了", "记不清", "记不太清", "记不大清",
            "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不清", "说不太清", "没看明白", "没怎么看明白",
@@ -299,7 +299,8 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "blanking on", "drawing a blank",
            # the figure the answer names, never taken ("所以会慢一些，具体慢多少没测")
            "多少没测", "多少没有测", "多少没测过", "didn't measure how much", "never measured how much",
-           "haven't measured how much", "没细测", "没仔细测", "没认真测", "没仔细量", "没细量", "没量过", "didn't measure each", "never measured each")
+           "haven't measured how much", "没细测", "没仔细测", "没认真测", "没仔细量", "没细量", "没量过",
+           "didn't really measure", "didn't measure it carefully", "never really measured", "never measured it", "didn't measure each", "never measured each")
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
 # "不会。", "嗯，不会", "这个真不会啊" (not "不会重复也不会漏", "这个不会影响精度").
 DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|这块|我|也|真|确实|实在|完全)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"

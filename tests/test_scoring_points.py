@@ -2475,3 +2475,27 @@ def test_not_knowing_what_the_asked_thing_does_is_a_miss_whatever_is_told_around
     # told around the miss ("the platform handled it", "我们一般直接开 stage 3") carried it.
     a = score(ours, lang, topic, answer, question)
     assert a.signal == "dont_know" and a.level == 1
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How was load balanced under the causal mask?",
+     "The latest was a slow node: step time went from 1.2 s to 1.5 s, the per-rank dashboard showed one host's compute "
+     "20% above the median, and DCGM showed SM clocks throttling. It was cooling; we swapped the machine, about 40 "
+     "minutes end to end. Afterwards we added a throttle alert to the health check."),
+    ("zh", "因果掩码下怎么做负载均衡？",
+     "最近一次是一个慢节点，step 时间从 1.2 秒涨到 1.5 秒，按 rank 的看板上有一台的计算时间比中位数高 20%，DCGM 显示 SM 时钟"
+     "降频，查下来是散热问题，换了机器，大概用了 40 分钟。之后把降频告警加进了巡检。"),
+])
+def test_a_story_of_something_else_sharing_one_concept_with_the_topic_answers_another_question(ours, lang, question,
+                                                                                               answer):
+    # Seen in the closing sessions: a straggler story scored 4 under the long-context topic, which names the slowest
+    # rank among its points.
+    a = score(ours, lang, 7, answer, question)
+    assert a.level == 1 and any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)
+
+
+def test_a_part_left_open_in_english_other_words_is_not_known(ours):
+    a = score(ours, "en", 8, "I didn't really measure it carefully, I think it's small, DDP should overlap all of it.",
+              "Can you tell me how much of the step was exposed communication?")
+    assert a.level == 2 and a.feedback.startswith("Fill in the part you left open")
+    assert [d.signal for d in a.danger_signals] == ["admits not knowing"]

@@ -498,6 +498,8 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
     return offered, wrong, fine_without
 
 
+_REPLY = re.compile(r"(?:yes|yeah|yep|no|nope|mostly|basically|partly|not really|sort of|是的|是|对|没有|基本|大部分|不完全)"
+                    r"[^a-z\u4e00-\u9fff]*(?:mostly|largely|basically|yes|no|藏住了|是的|吧)?[\s,，.。!！]*$")
 _SUMMED = re.compile(r"总共|加起来|一共|合计|所以|因此|\bso\b|in total|altogether|that's why")
 
 
@@ -689,6 +691,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
                  if r.stuffing or (_plain_clause(r, cl) and (cl.sent, cl.start) not in credited)]
         if f.picked:  # the option the question offered ("吞吐还是收敛时间？" - "吞吐。") is a choice, not a name dropped
             plain = [cl for cl in plain if cl is not r.clauses[0]]
+        # Nor is a reply to a yes-or-no question ("Yes, mostly.", "基本藏住了。") that names nothing.
+        plain = [cl for cl in plain if cl.concepts or not _REPLY.match(_norm(cl.text))]
         names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),
                     default=None)
         # Beside a point shown, a clause that names nothing of the field ("I haven't had to do it on a big job

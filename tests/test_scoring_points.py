@@ -2499,3 +2499,16 @@ def test_a_part_left_open_in_english_other_words_is_not_known(ours):
               "Can you tell me how much of the step was exposed communication?")
     assert a.level == 2 and a.feedback.startswith("Fill in the part you left open")
     assert [d.signal for d in a.danger_signals] == ["admits not knowing"]
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "Was KV transfer hidden behind compute?",
+     "Yes, mostly. We overlapped the KV send of the next chunk with attention on the current one; the profiler showed "
+     "about 3% of the step still exposed at CP=4."),
+    ("zh", "KV 传输藏到计算后面了吗？",
+     "基本藏住了。下一块 KV 的发送和当前块的 attention 计算重叠，profiler 上看 CP=4 时还有大约 3% 的 step 时间暴露。"),
+])
+def test_a_yes_or_no_reply_is_no_name_dropped(ours, lang, question, answer):
+    # Seen in the closing en session: "names without mechanism" quoted on "Yes, mostly.".
+    a = score(ours, lang, 7, answer, question)
+    assert not any(d.evidence.strip() in ("Yes, mostly.", "基本藏住了。") for d in a.danger_signals)

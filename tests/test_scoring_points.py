@@ -2512,3 +2512,11 @@ def test_a_yes_or_no_reply_is_no_name_dropped(ours, lang, question, answer):
     # Seen in the closing en session: "names without mechanism" quoted on "Yes, mostly.".
     a = score(ours, lang, 7, answer, question)
     assert not any(d.evidence.strip() in ("Yes, mostly.", "基本藏住了。") for d in a.danger_signals)
+
+
+def test_documents_concatenated_with_the_plain_causal_mask_is_packing_without_a_document_mask(ours):
+    # A blind level-1 answer (heldout9 r11) scored 2 with only a generic flag: "concatenate them" is packing.
+    a = score(ours, "en", 12, "No, we just concatenate them with an EOS token in between and use the normal causal mask. "
+                              "The EOS is enough for the model to tell documents apart, so there's no need for anything else.",
+              "You pack several documents into each 8K sequence. Anything special about the attention mask?")
+    assert a.level == 1 and [d.signal for d in a.danger_signals] == ["packs without document masks"]

@@ -89,6 +89,7 @@ def test_a_miss_steps_down_and_a_second_miss_moves_on(lang, miss):
     step = r1.interviewer
     assert step.chain == first.chain and step.notes.startswith("step-down"), step
     assert not DEEPER.search(step.text), step.text
+    assert not re.search(r"[.!?] +[a-z]", step.text), step.text  # "…you know best. can you tell me…" was spliced
     r2 = s.answer(miss)
     assert r2.interviewer.action == "switch" and r2.interviewer.chain != first.chain, r2.interviewer
     assert not DEEPER.search(r2.interviewer.text)

@@ -40,7 +40,7 @@ def test_steps_down_hints_and_second_passes_are_one_question(pack):
         q = Q.probe_question(phrase, L)
         for lead in speech.STEP_DOWN[L]:
             assert_spoken(speech.led(lead, q, L))
-        assert_spoken(speech.SMALLER[L].format(q=speech.lowered(q, L)))
+        assert_spoken(speech.SMALLER[L].format(q=speech.lowered(q, L) if L == "zh" else q))
         assert_spoken(speech.back_to("负责 130B 稠密模型预训练的并行方案" if L == "zh" else "the 130B parallel plan", q, L))
         for template in speech.HINTS[L]:
             assert_spoken(template.format(q=speech.lowered(q, L) if L == "zh" else q, t="MFU", e="130B"))

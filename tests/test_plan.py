@@ -168,8 +168,13 @@ def every_rule_plan(pack, lang):
     return build_plan(pack, res, minutes=8 * (len(pack.rules) + len(pack.topics)), lang=lang, matches=ms)
 
 
+# A sentence that starts in lower case ("…you know best. can you tell me…") reads as a splice.
+LOWER_START = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[.!?] +[a-z]")
+
+
 def assert_spoken(text: str) -> None:
     assert len(QMARK.findall(text)) == 1, text
+    assert not LOWER_START.search(text), text
     assert QMARK.search(text[-1]), text
     assert not INTERNAL.search(text), text
     assert not MULTI_Q.search(text), text

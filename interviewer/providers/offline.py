@@ -204,7 +204,9 @@ class _Turn:
         if item is not None and prog.questions < prog.share and _k(item.basis) not in prog.covered \
                 and _k(item.basis) not in prog.pressed:
             reply = (speech.HOW_TO_MEASURE[self.L] if item.cover.kinds & _FIGURES else
-                     speech.SMALLER[self.L].format(q=speech.lowered(item.question, self.ctx.lang)))
+                     # (Chinese runs the question on after a comma; English starts a sentence with it.)
+                     speech.SMALLER[self.L].format(q=speech.lowered(item.question, self.ctx.lang)
+                                                   if self.L == "zh" else item.question))
             if question_key(reply) not in self.asked_keys:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis, step=item.follow_up,
                                 reply=reply, notes="step-down: a smaller scope after a miss")

@@ -317,6 +317,9 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             "owned by the", "handled by the", "another team's", "other team's", "my teammate", "另一个人", "别人做的",
             "别人负责", "组里别人", "不是我的活", "平台组", "组搞的", "组负责", "团队负责", "团队搞的", "别人搞的", "另一个同学", "其他同学", "别的同学",
             "同学写的", "同事写的", "别人写的",
+            # watched while someone else did it ("主要是我导师查的，我在旁边看")
+            "导师查的", "师兄查的", "主要是我导师", "主要是导师", "我在旁边看", "在旁边看着", "没太参与", "i was just watching",
+            "i just watched", "mostly my mentor", "my lead did", "my lead debugged",
             "not my area", "wasn't my area", "someone else's", "platform team", "infra team")
 REFUSE = ("不方便", "不方便说", "不方便透露", "不方便讲", "保密", "涉密", "不能说", "不便透露", "不想说", "保密协议",
           "rather not", "nda", "confidential", "can't share", "cannot share", "can't disclose",

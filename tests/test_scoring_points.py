@@ -2520,3 +2520,14 @@ def test_documents_concatenated_with_the_plain_causal_mask_is_packing_without_a_
                               "The EOS is enough for the model to tell documents apart, so there's no need for anything else.",
               "You pack several documents into each 8K sequence. Anything special about the attention mask?")
     assert a.level == 1 and [d.signal for d in a.danger_signals] == ["packs without document masks"]
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "恢复时丢了多少步？", "具体怎么定位到那台机器的我没太参与，应该是看了日志。"),
+    ("en", "How many steps were lost on recovery?",
+     "How they tracked down that machine I was just watching, my mentor did it; I think they looked at the logs."),
+])
+def test_watching_while_someone_else_did_it_is_not_the_candidates_part(ours, lang, question, answer):
+    # Seen in the closing zh session: "我没太参与" read as a thin 2, "names without mechanism".
+    a = score(ours, lang, 15, answer, question)
+    assert a.signal == "not_mine" and a.level == 1

@@ -148,8 +148,11 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     # Asked about their own work ("你提到「…」，具体是多少？"), a Chinese answer need not say "我们" to be about it.
     own_work = f.own = own_work or _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
     echoed = _echoed(r, question)
-    f.judgement = [k for k, cues in _JUDGEMENT_CUES.items()
-                   if any(r.has(c) and c not in echoed for c in cues) and (own_work or k not in ("incident", "measured"))]
+    # A story someone else worked while the candidate watched ("主要是我导师查的，我在旁边看") is not theirs to tell.
+    watched = bool(WATCHED.search(R.norm(" ".join(r.sentences))))
+    f.story = f.story and not watched
+    f.judgement = [k for k, cues in _JUDGEMENT_CUES.items() if any(r.has(c) and c not in echoed for c in cues)
+                   and (own_work and not watched or k not in ("incident", "measured"))]
     f.judged_here &= set(f.judgement)
     f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
@@ -172,6 +175,8 @@ _HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用�
                       r"\bnever used (?:it|that|this)\b")
 
 
+WATCHED = re.compile(r"主要是(?:我)?(?:导师|师兄|组长|同事)|(?:导师|师兄)(?:查|做|定位)的|在旁边看|\bi was (?:just )?watching\b|"
+                      r"\bi just watched\b|\bmostly my (?:mentor|lead)\b|\bmy (?:mentor|lead) (?:did|debugged|found)\b")
 _STATISTIC = re.compile(r"\b(?:mean|median|average|p50|p90|p95|p99)\b|平均|中位数|均值")
 
 

@@ -2531,3 +2531,16 @@ def test_watching_while_someone_else_did_it_is_not_the_candidates_part(ours, lan
     # Seen in the closing zh session: "我没太参与" read as a thin 2, "names without mechanism".
     a = score(ours, lang, 15, answer, question)
     assert a.signal == "not_mine" and a.level == 1
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "在你自己负责的那部分里，最近一次事故从发现到定位用了多久？",
+     "那次是 NCCL 超时，整个作业卡住了。主要是我导师查的，我在旁边看，好像是有一台机器的网卡有问题，换掉就好了，大概查了半天。"),
+    ("en", "In your own part of that work, how long did the last incident take from alert to root cause?",
+     "That was an NCCL timeout, the whole job hung. Mostly my mentor debugged it, I was just watching; I think one "
+     "machine had a bad NIC, they swapped it and it was fine, about half a day."),
+])
+def test_a_story_watched_while_someone_else_worked_it_is_not_the_candidates(ours, lang, question, answer):
+    # Seen in the closing zh session: it scored 4, the hang-story point credited on "整个作业卡住了。".
+    a = score(ours, lang, 15, answer, question)
+    assert a.signal == "not_mine" and a.level == 1 and a.markers == []

@@ -30,12 +30,13 @@ def _at(forms: tuple[str, ...], text: str) -> tuple[int, int] | None:
     return (min(spans)[0], max(s[1] for s in spans)) if spans else None
 
 
-def _ranges(fact: Fact, before: str, previous: str, both: bool) -> list[tuple[float, float]]:
+def _ranges(fact: Fact, before: str, after: str, previous: str, both: bool) -> list[tuple[float, float]]:
     """The ranges the figure must fall in: of what it is said of, the subject named last before it in its sentence,
-    else the one the sentence before is about (named first); of every subject named there when said of both."""
+    else the first after it in its clause ("1979 TFLOPS for the H800"), else the one the sentence before is about
+    (named first); of every subject named there when said of both."""
     anywhere = [(lo, hi) for forms, lo, hi in fact.subjects if not forms]
     named = [s for s in fact.subjects if s[0]]
-    for text, last in ((before, True), (previous, False)):
+    for text, last in ((before, True), (after, False), (previous, False)):
         at = [(span, lo, hi) for forms, lo, hi in named if (span := _at(forms, text)) is not None]
         if at:
             pick = max(at, key=lambda x: x[0][1]) if last else min(at, key=lambda x: x[0][0])
@@ -89,7 +90,7 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
                 # but BF16 keeps FP32's 8 exponent bits" is of FP32).
                 both = [b.end() for b in _BOTH.finditer(text[:m.start()])]
                 both = bool(both) and all(_at(forms, text[both[-1]:m.start()]) is None for forms, _, _ in fact.subjects)
-                spans = _ranges(fact, head + text[:m.start()], previous, both)
+                spans = _ranges(fact, head + text[:m.start()], text[m.end():], previous, both)
                 bad = value is not None and any(not lo <= value <= hi for lo, hi in spans)
                 if near or not bad:
                     said.append((cl, bad))

@@ -683,7 +683,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         if claim is not None:
             add(_generic("unsourced", lang), _clause_quote(r, claim))
     for _, cl in FX.wrong_figures(r, question)[:1]:
-        add(_generic("wrong_figure", lang), _clause_quote(r, cl))
+        # The clause with the figure, not its sentence: "…除以卡数乘峰值算，" beside it may be credited as a point.
+        said = cl.text.strip().rstrip("，,；;")
+        add(_generic("wrong_figure", lang), said if len(said) >= 8 else _clause_quote(r, cl))
     if f.off_question and r.clauses and signal not in ("dont_know", "not_mine"):
         # What it says may be sound; it is about something else, and "vague" would misdescribe it.
         add(_generic("off_question", lang), _clause_quote(r, r.clauses[0]))

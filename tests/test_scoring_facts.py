@@ -119,4 +119,5 @@ def test_a_wrong_figure_takes_down_its_own_clause_not_a_sound_one_beside_it(scor
     # the components it sums with it ("…总共二十来 GB", above); a wrong peak leaves the formula standing.
     a = score(lang, 10, answer, question)
     assert a.level == 2 and any(formula in h.evidence for h in a.markers)
-    assert any(d.signal in ("数字说错了", "a figure stated wrong") for d in a.danger_signals)
+    flag = next(d for d in a.danger_signals if d.signal in ("数字说错了", "a figure stated wrong"))
+    assert "1979" in flag.evidence and formula not in flag.evidence  # its own clause, not the formula's sentence

@@ -325,7 +325,6 @@ def _cue_clause(r: Reading, rx: re.Pattern) -> Clause | None:
     return next((cl for cl in r.clauses if _meant(cl.text, rx)), None)
 
 
-@lru_cache(maxsize=64)
 def _forms_regex(forms: tuple[str, ...]) -> re.Pattern:
     """A remedy's forms; "…" in one is a few words of the same clause ("学习率…降到": "把峰值学习率从 3e-4 降到 1.5e-4")."""
     gaps = [r"(?<![a-z0-9])" + _GAP.join(map(re.escape, f.split("…"))) + r"(?![a-z0-9])" for f in forms if "…" in f]
@@ -335,6 +334,7 @@ def _forms_regex(forms: tuple[str, ...]) -> re.Pattern:
 _GAP = r"[^，。,.;；!?！？]{0,20}?"
 
 
+@lru_cache(maxsize=64)
 def _remedies(vocab: Vocabulary) -> tuple[tuple[str, re.Pattern, frozenset[str]], ...]:
     """Naive remedies: the pack's own ("lower the learning rate"), then the generic ones ("rerun")."""
     return (*((f"naive:{x.kind}", _forms_regex(x.forms), x.needs) for x in vocab.remedies),

@@ -96,10 +96,10 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
         last = r.clauses[-1].text if r.clauses else ""
         if not L.substance(r, "wants_end", f) or any(found_in(m.group(), last) for m in ends):
             return "wants_end"
+    if f is not None and not f.credited and L.watched(r):
+        return "not_mine"  # "主要是我导师查的，我在旁边看": what it tells is what the candidate watched
     # Not knowing what the asked thing does ("I don't actually know what gang scheduling does", "具体每一级切的是什么…记不
     # 清了"), with no point shown, is a miss whatever setting the answer tells around it ("the platform handled it").
-    if f is not None and not f.credited and L.WATCHED.search(_norm(content)):
-        return "not_mine"  # "主要是我导师查的，我在旁边看": what it tells is what the candidate watched
     if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
             _MECH_MISS.search(n) and _NOT_KNOWN.search(n) for n in map(_norm, r.sentences)):
         return "dont_know"
@@ -404,7 +404,7 @@ def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) 
         kind = kind.removeprefix("naive:")
         if kind == "guess" and not low:
             continue
-        if kind == "default_config" and R.BASELINE.search(_norm(" ".join(r.sentences))):
+        if kind == "default_config" and R.BASELINE.search(r.text):
             continue  # the baseline one improved on may well be the group's config ("基线是…组里之前定的")
         # Some remedies are only naive in a setting ("restart" where weights are synced), or where the
         # topic's own red flags name them.
@@ -747,7 +747,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     credits = [c for c in credits if not (c.matched <= question_terms and any(x.startswith("n:") for x in c.matched)
                                           and any(x.startswith("c:") for x in c.point.terms - c.matched))]
     # A story the candidate watched someone else work ("主要是我导师查的，我在旁边看") shows no story point of theirs.
-    if L.WATCHED.search(_norm(answer)):
+    if L.watched(r):
         credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]
     # A clause where the candidate offers the naive remedy ("I would lower the learning rate and restart") shows
     # that remedy, not a marker sharing its words ("checks data and grad norm first, then the learning rate"); a

@@ -68,24 +68,22 @@ def wrong_figures(r: R.Reading, question: str = "") -> list[tuple[Fact, R.Clause
 
 def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
     out = []
+    # Each clause, its sentence, what precedes it there and the sentence before, normalised once for every fact.
+    read = [(cl, R.norm(cl.text), R.norm(r.sentences[cl.sent]), R.norm(r.sentences[cl.sent][:cl.start]),
+             R.norm(r.sentences[cl.sent - 1]) if cl.sent else "") for cl in r.clauses]
     for fact in r.vocab.facts:
         # Said again later, the last word counts: "加起来大概 8 字节？…哦对，还有 FP32 的 master weight…总共十几个字节吧"
         # corrects itself.
         said: list[tuple[R.Clause, bool]] = []
-        whole = R.norm(" ".join(r.sentences))
-        for cl in r.clauses:
-            text = R.norm(cl.text)
-            sentence = R.norm(r.sentences[cl.sent])
+        for cl, text, sentence, head, previous in read:
             # "每卡只剩 0.76 GB，模型状态一共 13 GB 左右": the sentence's sum is another one.
             if _NOT.search(text) or any(w in sentence for w in fact.unless):
                 continue
             # Out of its context a figure may be of something else ("so ~14 GB total" of activations): it can only
             # correct one said before.
             near = not fact.context or any(w in sentence or w in asked for w in fact.context)
-            head = R.norm(r.sentences[cl.sent][:cl.start])
-            previous = R.norm(r.sentences[cl.sent - 1]) if cl.sent else ""
             for m in (m for rx in fact.figure for m in rx.finditer(text)):
-                value = _value(m, " ".join((sentence, whole, asked)))
+                value = _value(m, " ".join((sentence, r.text, asked)))
                 # Said of both when nothing is named between "both" and the figure ("Both BF16 and FP16 are 16 bits,
                 # but BF16 keeps FP32's 8 exponent bits" is of FP32).
                 both = [b.end() for b in _BOTH.finditer(text[:m.start()])]

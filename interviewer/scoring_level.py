@@ -149,10 +149,10 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     own_work = f.own = own_work or _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
     echoed = _echoed(r, question)
     # A story someone else worked while the candidate watched ("主要是我导师查的，我在旁边看") is not theirs to tell.
-    watched = bool(WATCHED.search(R.norm(" ".join(r.sentences))))
-    f.story = f.story and not watched
+    seen = watched(r)
+    f.story = f.story and not seen
     f.judgement = [k for k, cues in _JUDGEMENT_CUES.items() if any(r.has(c) and c not in echoed for c in cues)
-                   and (own_work and not watched or k not in ("incident", "measured"))]
+                   and (own_work and not seen or k not in ("incident", "measured"))]
     f.judged_here &= set(f.judgement)
     f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
@@ -175,8 +175,13 @@ _HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用�
                       r"\bnever used (?:it|that|this)\b")
 
 
-WATCHED = re.compile(r"主要是(?:我)?(?:导师|师兄|组长|同事)|(?:导师|师兄)(?:查|做|定位)的|在旁边看|\bi was (?:just )?watching\b|"
-                      r"\bi just watched\b|\bmostly my (?:mentor|lead)\b|\bmy (?:mentor|lead) (?:did|debugged|found)\b")
+_WATCHED = re.compile(r"主要是(?:我)?(?:导师|师兄|组长|同事)|(?:导师|师兄)(?:查|做|定位)的|在旁边看|\bi was (?:just )?watching\b|"
+                       r"\bi just watched\b|\bmostly my (?:mentor|lead)\b|\bmy (?:mentor|lead) (?:did|debugged|found)\b")
+
+
+def watched(r: R.Reading) -> bool:
+    """The candidate tells what they watched someone else do ("主要是我导师查的，我在旁边看", "I was just watching")."""
+    return bool(_WATCHED.search(r.text))
 _STATISTIC = re.compile(r"\b(?:mean|median|average|p50|p90|p95|p99)\b|平均|中位数|均值")
 
 
@@ -198,7 +203,7 @@ def _echoed(r: R.Reading, question: str) -> set[str]:
     baseline?" names it and compares nothing."""
     if not question:
         return set()
-    q, text = R.norm(question), R.norm(" ".join(r.sentences))
+    q, text = R.norm(question), r.text
     out = set()
     for c in {c for cues in _JUDGEMENT_CUES.values() for c in cues}:
         said = set(R.CUES[c].findall(text))
@@ -245,8 +250,7 @@ def _sets_asked(r: R.Reading, question: str) -> bool:
     """The answer gives values to the question's own symbols ("What were your p and m…?" - "p=4 and m=16, so 3/19"):
     it answers in the question's terms, whatever else it names."""
     symbols = set(_SYMBOL.findall(R.norm(question))) - {"a", "i"}
-    text = R.norm(" ".join(r.sentences))
-    return bool(symbols) and all(re.search(rf"(?<![\w.]){x}\s*[=＝]\s*\d", text) for x in symbols)
+    return bool(symbols) and all(re.search(rf"(?<![\w.]){x}\s*[=＝]\s*\d", r.text) for x in symbols)
 
 
 def _on_question(r: R.Reading, i: int, wanted: set[str], asked: set[str]) -> bool:
@@ -314,7 +318,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         return 1  # knowledge of something else is not an answer to this question
     # Without a vocabulary no word is known to be a name of the field: any two of the rubric's words will do.
     named = not r.vocab.concepts or any(r.vocab.kind(c) in ("name", "mech") for cl in r.clauses for c in cl.said)
-    text = R.norm(" ".join(r.sentences))
+    text = r.text
     # (The option a question offered, picked in a word or two, is an answer: "吞吐还是收敛时间？" - "吞吐。")
     chose = f.picked and len(r.clauses[0].text.strip()) <= 16
     if not f.credited and not chose and (f.breadth < 1 or (f.breadth < 2 and not named)

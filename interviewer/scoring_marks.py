@@ -716,7 +716,7 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
     elif (t := _FLAG_TIMES.search(n)) and (m := _FLAG_ABOUT.search(n)) and flag_kind(signal) == "ignorance":
         # "不知道 ZeRO-3 通信约为 DP 的 1.5 倍" shown by saying it is the same ("I believe it's the same as normal DP"),
         # by an answer that never gives the figure.
-        if re.search(rf"(?<![\d.]){re.escape(t.group(1))}(?!\d)", R.norm(" ".join(r.sentences))):
+        if re.search(rf"(?<![\d.]){re.escape(t.group(1))}(?!\d)", r.text):
             return None
         a, x, y, verb = find(n[: m.start()]), set(), find(n[m.end():]), _NOT_MORE
         a = {c for c in a if r.vocab.kind(c) == "name"} or a  # of ZeRO-3, not of communication at large
@@ -868,7 +868,7 @@ def looks_same(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) is None:
         return None
     figure = R.norm(g.group(1) or g.group(2)).split()
-    if not figure or _BEYOND.search(R.norm(" ".join(r.sentences))):
+    if not figure or _BEYOND.search(r.text):
         return None
 
     def same(w: Window) -> bool:
@@ -916,7 +916,7 @@ _NOISE = R.cue_regex(("噪声", "波动", "方差", "几个 seed", "多个 seed"
 
 
 def _unmeasured(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
-    if _NOISE.search(R.norm(" ".join(r.sentences))):
+    if _NOISE.search(r.text):
         return None
     return _shortest(r, rubric, signal, lambda w: bool(_BAR.search(R.norm(w.text))) and not (
         negated(w) or _BELIEF.search(R.norm(w.text))))

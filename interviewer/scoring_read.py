@@ -250,6 +250,13 @@ class Reading:
         return self.cues.get(cue, 0) > 0
 
     @property
+    def text(self) -> str:
+        """The answer's sentences, normalised once for the checks that read it whole."""
+        if ("text",) not in self.memo:
+            self.memo[("text",)] = norm(" ".join(self.sentences))
+        return self.memo[("text",)]
+
+    @property
     def mech(self) -> set[str]:
         """Mechanism words the candidate used; "20% of the step was communication" alone is a number, not one."""
         return {c for cl in self.clauses for c in cl.said if self.vocab.kind(c) == "mech"}

@@ -25,9 +25,9 @@ GREETING_NO_RESUME = {
 # Said after a chain that went well as often as after one that did not: nothing here may sound like a dismissal
 # ("这个先放一放" after a solid answer read as one).
 SWITCH = {
-    "zh": ["好，这块先到这里。换个方向：", "行，我们换一块聊。", "好，这部分就先聊到这儿，聊点别的。"],
+    "zh": ["好，这块先到这里。换个方向：", "行，我们换一块聊。", "这部分就先聊到这儿，聊点别的。"],
     "en": ["OK, let's leave that there and switch topics. ", "Fine, let's move on to something else. ",
-           "Good, that's enough on that; let's look at another area. "],
+           "That's enough on that one; let's look at another area. "],
 }
 SWITCH_AFTER_MISSES = {
     "zh": ["没关系，这块我们先放一放，换个方向。", "不要紧，这部分先不深挖了，我们聊点别的。"],

@@ -522,7 +522,7 @@ _LACKS = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't|没|不|未|无")
 
 
 def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: str, offered: set[int],
-                 chose: set[int]) -> bool:
+                 chose: set[int], asked: frozenset[str] = frozenset()) -> bool:
     """The answer offers a naive remedy, a bad practice or a misconception of the pack's, and the rest of it only
     escalates or excuses it ("cut the micro batch in half … if batch 1 still OOMs, more GPUs"), naming nothing of the
     field the flagged sentences did not. The pack's "只会答「调小学习率」「从头重跑」" is that answer.
@@ -553,8 +553,14 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
         return False
     # "If it still OOMs, go down to batch size 1": the next step of the same remedy is the remedy too.
     shown |= {i for i in range(min(shown) + 1, len(r.sentences)) if _STILL.match(_norm(r.sentences[i]))}
+    # ...and so is the same remedy said again as a rule ("NCCL 的问题一般都是偶发的，重启基本能解决").
+    said = [rx for _, rx, _ in _remedies(vocab) if any(_meant(r.sentences[i], rx) for i in shown)]
+    shown |= {cl.sent for cl in r.clauses if cl.sent > min(shown) and any(_meant(cl.text, rx) for rx in said)}
     rest = [cl for cl in r.clauses if cl.sent not in shown]
-    named = vocab.closed({c for cl in r.clauses if cl.sent in shown for c in cl.said})
+    # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
+    # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
+    named = vocab.closed({c for cl in r.clauses if cl.sent in shown for c in cl.said}
+                         | {c for c in asked if vocab.kind(c) == "term"})
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
@@ -807,7 +813,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
             and c.point.key in c.matched for sig in own if M.flag_kind(sig) == "other" and not _LACKS.search(_norm(sig))):
         level = 2  # the pack's bad practice told nearly word for word as theirs ("一次保存大概要卡住几分钟，因为是同步写到 NAS 上的")
     offers = {cl.sent for _, cl in hits} - taken | told
-    if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, taken):
+    if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, taken,
+                                                           {t[2:] for t in question_terms if t.startswith("c:")}):
         level = 1  # "I'd halve the batch until it fits": the pack's naive answer is all there is (what it calls 没在一线)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)

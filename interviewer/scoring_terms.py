@@ -348,7 +348,8 @@ NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "d
 NAIVE: dict[str, tuple[str, ...]] = {
     "rerun": ("重跑", "重新跑", "从头跑", "从头训", "重新训练", "rerun", "re-run", "run it again",
               "start over", "from scratch", "restart the job", "restart training", "restart the run",
-              "kill the job and restart", "kill it and restart", "restart it", "resubmit", "重新提交", "再提交一次"),
+              "kill the job and restart", "kill it and restart", "restart it", "a restart", "restarted it",
+              "restarted the job", "restarted the run", "resubmit", "重新提交", "再提交一次"),
     "default_config": ("默认配置", "默认参数", "框架推荐", "官方推荐", "照抄", "抄的", "用默认", "照着论文",
                        "default config", "default configuration", "default settings", "the defaults",
                        "copied the config", "copied from", "out of the box", "recommended config", "默认的",

@@ -1145,6 +1145,12 @@ def test_a_flag_of_lacking_something_is_not_raised_on_its_words_in_passing(ours)
     ("en", 16, "How do new weights reach the inference engine?",
      "We save a checkpoint to shared storage after each step and restart the vLLM server so it reloads the weights. "
      "Takes a few minutes."),
+    # The question's subject told back and the remedy said again as a rule add nothing to it.
+    ("zh", 15, "上个月训练半夜卡住了，你们怎么处理的？",
+     "半夜卡住的，日志不动了。我们把作业杀了，从最近的 checkpoint 重启，重启完就正常了。NCCL 的问题一般都是偶发的，重启一般就好了。"),
+    ("en", 15, "Your run hung overnight last month. How did you deal with it?",
+     "It got stuck around 3 am, the logs just stopped. We killed the job and restarted it from the latest checkpoint, "
+     "and then it was fine. NCCL problems are mostly random anyway, a restart usually sorts them out."),
 ])
 def test_an_answer_that_is_only_the_packs_naive_remedy_is_level_1(ours, lang, topic, question, answer):
     # The pack: "只会答「调小学习率」「从头重跑」的，多半没在一线处理过". Escalating the remedy or excusing it adds nothing.

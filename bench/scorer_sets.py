@@ -58,7 +58,12 @@ with the level-3 c13_c; the level-4 c13_f at 3.0). ours_heldout15.jsonl (48) and
 levels 1,2,3,3,4,4) were written blind at the start of the next stop, in the natural spread with wrong figures,
 hedged halves and terse experts among it, and first measured at that stop's start (d0c4822): heldout15 exact .667,
 within one .958, Spearman .845, danger recall .824; candidates14 answers exact .667, within one .917, Spearman .748,
-order not kept (1 pair: the level-1 c14_b at 2.5, level with the level-2 c14_d).
+order not kept (1 pair: the level-1 c14_b at 2.5, level with the level-2 c14_d). ours_heldout16.jsonl (48) and
+candidates15.jsonl (6 candidates, levels 1,2,3,3,4,4) were written blind at the start of the stop after, in the
+natural spread with self-corrections, the question's own numbers said back and right terms in the wrong causal order
+among it, and first measured at that stop's start (0f4fa15): heldout16 exact .562, within one 1.000, Spearman .880,
+danger recall .765; candidates15 answers exact .611, within one .972, Spearman .763, order kept (candidate means 1.67,
+2.67, 3.0, 3.0, 3.33, 3.67).
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from interviewer.scoring_marks import Credit, windows
 from interviewer.scoring_rubric import Rubric, literal_terms
 
 _CLAIM = R.cue_regex(T.CLAIM)
-_HYPE = R.cue_regex(T.HYPE)
+# ("秒级" is a boast of speed; "毫秒级" is a magnitude worked out: "32 MB，NVLink 上零点一毫秒级".)
+_HYPE = re.compile(rf"(?<![毫微纳])(?:{R.cue_regex(T.HYPE).pattern})")
 _RESULT_KINDS = ("percent", "ratio")
 # The cues each kind of judgement is read from ("measured" is a source or a before/after).
 _JUDGEMENT_CUES = {"tradeoff": ("tradeoff",), "validation": ("validation",), "incident": ("incident",),

@@ -375,6 +375,9 @@ RATHER = cue_regex(("而不是", "而非", "rather than", "instead of"))
 GUESSED = cue_regex(GUESSED_WORDS)
 # A limit kept for what it prevents ("had to cap it at one save in flight, otherwise host memory blew up").
 _OR_ELSE = re.compile(r"(?:otherwise|否则|不然)[^。.;；]{0,30}?(?:blew up|blow up|blows up|\boom|ooms?\b|爆|挂|崩|crash|hang)")
+# An option left out for a reason given ("没用 Ulysses 是因为 8 个 KV 头被 TP4 切完…", "we didn't use CP because…").
+_NOT_TAKEN = re.compile(r"(?:没用|没选|没上|没开|没有用|没有选)\s*[\w\-.]{1,20}\s*(?:是)?因为|"
+                        r"\b(?:didn't|did not|don't|never) (?:use|pick|go with|turn on|enable) [\w\-. ]{1,24}?\bbecause\b")
 
 
 def _chosen(sentence: str) -> int:
@@ -382,7 +385,7 @@ def _chosen(sentence: str) -> int:
     显存翻倍", "we went with X rather than Y because…"), or a limit kept for the failure it prevents: a choice
     weighed, not a contrast named."""
     return int(bool(RATHER.search(sentence)) and bool(CUES["causal"].search(sentence))
-               or bool(_OR_ELSE.search(sentence)))
+               or bool(_OR_ELSE.search(sentence)) or bool(_NOT_TAKEN.search(sentence)))
 
 
 # An option priced, gain against cost ("EP64 would halve expert memory but push 7/8 of dispatch cross-node").

@@ -2550,3 +2550,45 @@ def test_a_story_watched_while_someone_else_worked_it_is_not_the_candidates(ours
     # Seen in the closing zh session: it scored 4, the hang-story point credited on "整个作业卡住了。".
     a = score(ours, lang, 15, answer, question)
     assert a.signal == "not_mine" and a.level == 1 and a.markers == []
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    # The gain measured net of the cost it was weighed against is a check of the trade-off.
+    ("zh", 8, "MoE 的 all-to-all 你们怎么和计算重叠的？",
+     "两个 micro batch 交替做，一个算专家的时候另一个做 all-to-all，原来 8% 的通信大部分藏进去了，剩下 3% 暴露。代价是 NCCL 占了 "
+     "16 个 SM，专家 GEMM 慢了 4%，净收益是 step 快了 4%。"),
+    ("en", 8, "How did you overlap the MoE all-to-all with compute?",
+     "We alternate two micro-batches: while one runs the experts the other does its all-to-all, so most of the 8% of "
+     "communication is hidden and about 3% stays exposed. The cost is that NCCL takes 16 SMs, so the expert GEMMs got "
+     "4% slower; the net gain was a 4% faster step."),
+    # A straggler found overnight, its cause, the fix and the alert kept since: an incident with its safeguard.
+    ("en", 14, "Tell me about a slow node you found.",
+     "A 512-GPU job went from 1.4 to 1.7 seconds per step overnight. We log per-rank compute time, and rank 211 was 20% "
+     "above the median while everyone else waited on it in all-reduce. DCGM showed its SM clock throttled to 1.3 GHz; "
+     "the node's fan had failed. We cordoned it and the step went back to 1.4 s. Now a rank more than 5% above the "
+     "median for 50 steps pages someone."),
+    ("zh", 14, "讲一次你们定位慢节点的经历。",
+     "512 卡的作业一夜之间 step 从 1.4 秒变成 1.7 秒。我们按 rank 记纯计算时间，211 号 rank 比中位数高 20%，别的卡都在 all-reduce "
+     "里等它。DCGM 看它 SM 频率掉到 1.3 GHz，是那台机器风扇坏了。摘掉以后 step 回到 1.4 秒。现在某个 rank 连续 50 步比中位数高 5% "
+     "就会报警。"),
+    # A degree sized, its overlap checked, and the alternative left out for a reason given.
+    ("zh", 7, "128K 的时候 CP 度怎么定的？",
+     "8B 模型，h 4096、32 层，TP4 加 SP。128K 下每层激活按 sbh·34/t 算 4.6G，32 层 146G 放不下；CP8 以后整模型 18G 左右，就定了 "
+     "CP8。ring 每步传的 KV 我们核过，远短于块内 attention，profiler 上 P2P 全盖住了。没用 Ulysses 是因为 KV 头只有 8 个，被 TP4 "
+     "切完每卡只剩 2 个。"),
+    ("en", 7, "How did you pick the CP degree at 128K?",
+     "8B model, h 4096, 32 layers, TP4 with SP. At 128K each layer's activations are sbh·34/t, about 4.6 GB, 146 GB for "
+     "32 layers, which doesn't fit; with CP8 the whole model is about 18 GB. Each ring step's KV transfer is far "
+     "shorter than the block attention, the profiler shows the P2P fully hidden. We didn't use Ulysses because there "
+     "are only 8 KV heads, and TP4 leaves 2 per GPU."),
+])
+def test_judgement_told_in_these_words_is_a_4(ours, lang, topic, question, answer):
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 4, (a.level, a.markers)
+
+
+def test_a_magnitude_in_milliseconds_is_no_boast_of_speed(ours):
+    # "秒级" boasts; "零点一毫秒级" is the time worked out from the bytes and the bandwidth.
+    a = score(ours, "zh", 9, "一次 all-reduce 是 b·s·h 个元素，4K×4096×2 字节就是 32 MB，ring 下每卡收发 2(t-1)/t 倍，NVLink "
+              "450GB/s 算下来是零点一毫秒级，一层四次，所以机内基本可以忽略。", "机内 TP 的通信大概花多少时间？")
+    assert a.level == 3 and a.markers, (a.level, a.markers)

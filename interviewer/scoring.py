@@ -556,7 +556,14 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     # ...and so is the same remedy said again as a rule ("NCCL 的问题一般都是偶发的，重启基本能解决").
     said = [rx for _, rx, _ in _remedies(vocab) if any(_meant(r.sentences[i], rx) for i in shown)]
     shown |= {cl.sent for cl in r.clauses if cl.sent > min(shown) and any(_meant(cl.text, rx) for rx in said)}
-    rest = [cl for cl in r.clauses if cl.sent not in shown]
+    # ...and so is the excuse after it ("It takes a few minutes, but… so it doesn't really matter", "反正能跑就行").
+    shown |= {i for i in range(min(shown) + 1, len(r.sentences)) if _EXCUSE.search(_norm(r.sentences[i]))}
+    # A list of names with nothing said of them ("ZeRO、offload、gradient checkpointing、FlashAttention 这些我们都上了")
+    # names the field, not an answer beside the remedy.
+    listed = {i for i in range(len(r.sentences)) if (cls := r.sentence_clauses(i))
+              and sum(1 for cl in cls if cl.cues.get("bare")) >= 2 and sum(1 for cl in cls if cl.said) >= 4
+              and not any(cl.numbers or cl.cues.get("causal") for cl in cls)}
+    rest = [cl for cl in r.clauses if cl.sent not in shown | listed]
     # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
     # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
     named = vocab.closed({c for cl in r.clauses if cl.sent in shown for c in cl.said}
@@ -564,7 +571,10 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
-_STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?still|(?:要是|如果|要)还|还不行|再不行|实在不行")
+_STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
+                    r"再不行|实在不行")
+_EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\b|\bno big deal\b|\bnot a big deal\b|"
+                     r"能跑就行|无所谓|问题不大")
 
 
 def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:

@@ -1151,6 +1151,23 @@ def test_a_flag_of_lacking_something_is_not_raised_on_its_words_in_passing(ours)
     ("en", 15, "Your run hung overnight last month. How did you deal with it?",
      "It got stuck around 3 am, the logs just stopped. We killed the job and restarted it from the latest checkpoint, "
      "and then it was fine. NCCL problems are mostly random anyway, a restart usually sorts them out."),
+    # ...nor does the excuse after it, a list of names with nothing said of them, or the next step "if it keeps".
+    ("en", 16, "How do the new weights get to vLLM after a training step?",
+     "We write a checkpoint to shared storage after every step and restart the vLLM servers so they load it. That takes "
+     "a couple of minutes, but rollout is fast anyway, so it doesn't really matter."),
+    ("zh", 16, "训练一步之后新权重怎么到 vLLM 那边？",
+     "每步训完存一个 checkpoint 到共享存储，然后把 vLLM 服务重启，让它加载新权重。要两三分钟，不过 rollout 本来就快，问题不大。"),
+    ("zh", 2, "OOM 了你一般怎么处理？",
+     "显存这块 ZeRO、offload、gradient checkpointing、FlashAttention 这些我们都上了。OOM 的话一般先把 batch size 调小，调到能跑"
+     "为止，还不行就申请大显存的卡。"),
+    ("en", 2, "What do you do when you hit an OOM?",
+     "For memory we have ZeRO, offload, gradient checkpointing, FlashAttention, all of those turned on. When it OOMs I "
+     "cut the batch size until it runs, and if it still OOMs we ask for bigger GPUs."),
+    ("zh", 15, "训练 hang 住了你一般怎么排查？",
+     "hang 的话一般直接 kill 掉重启，大多数时候重启就好了。如果老是 hang，就把 NCCL 超时时间调长一点，让它多等一会儿。"),
+    ("en", 15, "How do you debug a training hang?",
+     "I usually just kill it and restart it, most of the time that's enough. If it keeps hanging, I raise the NCCL "
+     "timeout so it waits longer."),
 ])
 def test_an_answer_that_is_only_the_packs_naive_remedy_is_level_1(ours, lang, topic, question, answer):
     # The pack: "只会答「调小学习率」「从头重跑」的，多半没在一线处理过". Escalating the remedy or excusing it adds nothing.
@@ -1166,6 +1183,10 @@ def test_an_answer_that_is_only_the_packs_naive_remedy_is_level_1(ours, lang, to
     ("en", 15, "The job hangs. What do you do?",
      "First I check the logs for errors, usually it's an NCCL timeout, and see which node reported first. If nothing "
      "shows up, I restart the job, that often clears it."),
+    # Memory explained beside the batch cut is more than a list of names.
+    ("zh", 2, "OOM 了你一般怎么处理？",
+     "显存里权重、梯度、优化器状态是大头，ZeRO-3 把这些按 64 卡分掉以后每卡只剩几 GB，所以剩下主要是激活。OOM 的话一般先把 batch "
+     "size 调小。"),
     # The flagged practice told as improved on is not the candidate's practice.
     ("zh", 11, "checkpoint 会卡训练多久？", "我们把 checkpoint 改成异步以后，阻塞从 3 分钟左右降到了 10 秒以内。具体实现是平台组同事写的。"),
 ])

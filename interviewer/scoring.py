@@ -692,7 +692,12 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             continue
         c = M.flag_clause(r, rubric, sig, judged, is_own, asked)
         if c is not None:
-            add(sig, M.quote(r, rubric, c))
+            quote = M.quote(r, rubric, c)
+            # Two things equated by a clause around their names ("…别的框架叫 context parallel，名字不一样而已"): the
+            # quote is the sentence that says it.
+            if M.conflation(sig) and not M.equates(quote) and M.calls_them_one(r.sentences[c.window.sent]):
+                quote = r.sentences[c.window.sent]
+            add(sig, quote)
     if low and f.claims and not f.credited:
         claim = next((cl for cl in r.clauses if any(k in ("percent", "ratio") for k in cl.numbers)
                       and L.claim_clause(r, cl)), None)

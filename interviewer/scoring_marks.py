@@ -58,6 +58,20 @@ _EACH_DEFINED = re.compile(r"\b(?:is|are|means)\b[^,，;；]*?(?:,|，|;|；|\ba
                            r"|是[^,，;；]*?[,，;；]\s*[\w-]+\s*(?:则|就)?是")
 
 
+def conflation(signal: str) -> bool:
+    """The red flag is of taking two things for one ("把上下文并行与序列并行混为一谈")."""
+    return bool(_CONFLATES.search(R.norm(signal)))
+
+
+_TWO_NAMES = R.cue_regex(T.TWO_NAMES)
+
+
+def calls_them_one(sentence: str) -> bool:
+    """The sentence says of two things named in it that they are one: "这两个其实是一回事", "名字不一样而已"."""
+    n = R.norm(sentence)
+    return bool((_THE_TWO.search(n) and equates(sentence)) or _TWO_NAMES.search(n)) and not _SET_APART.search(n)
+
+
 def equates(text: str) -> bool:
     """The text says two things are one ("BF16 和 FP16 其实差不多", "MFU is basically the GPU utilization")."""
     n = R.norm(text)
@@ -1049,7 +1063,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     """
     item = rubric.item(signal)
     kind = flag_kind(signal)
-    conflates = bool(_CONFLATES.search(R.norm(signal)))
+    conflates = conflation(signal)
 
     def equated(c: Credit) -> bool:
         # Taking X for Y is shown by saying X is Y in the one or two clauses that name them, not by naming both
@@ -1068,7 +1082,12 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
                        for cl in c.window.clauses[1:] + after)
         if any("formula" in cl.numbers for cl in naming):
             return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
-        said = " ".join(cl.text for cl in naming)
+        # A clause naming nothing around them says what they are to each other ("这两个其实是一回事吧，…Megatron 里叫
+        # sequence parallel，别的框架叫 context parallel，名字不一样而已").
+        sentence = r.sentence_clauses(naming[0].sent)
+        bare = [cl for cl in sentence if not cl.said and not _SET_APART.search(R.norm(cl.text))]
+        said = " ".join(cl.text for cl in [*(cl for cl in bare if cl.end <= naming[0].start and _THE_TWO.search(
+            R.norm(cl.text))), *naming, *[cl for cl in bare if cl.start >= naming[-1].end][:1]])
         # Two things one concept covers ("BF16", "FP16": precision) are each named in the flag's own words.
         return equates(said) and named <= literal_terms(said)
 

@@ -1516,6 +1516,21 @@ def test_more_ways_of_saying_two_things_are_one(ours, topic, answer, flag):
     assert any(flag in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你们 128K 用的是 context parallel 还是 sequence parallel？有什么区别？",
+     "这两个其实是一回事吧，都是把序列切到不同卡上，Megatron 里叫 sequence parallel，别的框架叫 context parallel，名字不一样而已。"
+     "我们开了 SP 之后 128K 就能跑了。"),
+    ("en", "You trained at 128K. Did you use context parallel or sequence parallel, and what's the difference?",
+     "Honestly they're the same idea, both split the sequence across GPUs: Megatron calls it sequence parallel, other "
+     "frameworks call it context parallel, just different names. We turned on SP and 128K ran."),
+])
+def test_two_names_for_one_thing_is_the_conflation_quoted_where_it_is_said(ours, lang, question, answer):
+    # The two named in one clause, equated by the clauses around them ("这两个其实是一回事…名字不一样而已").
+    a = score(ours, lang, 7, answer, question)
+    flag = next(d for d in a.danger_signals if "混为一谈" in d.signal or "conflates" in d.signal)
+    assert a.level == 1 and ("名字不一样而已" in flag.evidence or "the same idea" in flag.evidence), flag
+
+
 def test_communication_said_to_double_under_sp_is_the_misconception(ours):
     a = score(ours, "zh", 4, "MLP 就是两个矩阵都按行切，算完做一次 all-gather 拼起来。序列并行是在这个基础上再按序列切一刀，所以通信会多一倍，"
                              "一般不太建议开。", "Megatron 的张量并行，MLP 那块是怎么切的？")

@@ -697,6 +697,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             # quote is the sentence that says it.
             if M.conflation(sig) and not M.equates(quote) and M.calls_them_one(r.sentences[c.window.sent]):
                 quote = r.sentences[c.window.sent]
+            # ...and X called fine is quoted with the words that call it so ("…带宽也挺高的，应该没什么影响").
+            elif c is M.without(r, rubric, sig) and not M.FINE.search(_norm(quote)):
+                quote = c.window.text
             add(sig, quote)
     if low and f.claims and not f.credited:
         claim = next((cl for cl in r.clauses if any(k in ("percent", "ratio") for k in cl.numbers)

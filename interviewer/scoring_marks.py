@@ -780,7 +780,9 @@ FINE = R.cue_regex(("就行", "就够", "就可以了", "没问题", "不会有�
                     "is fine", "it's fine", "that's fine", "is enough", "no problem", "doesn't matter", "just train",
                     "train on it directly", "train directly", "works fine", "nothing special", "not a problem",
                     "no big deal", "doesn't hurt", "不用额外处理", "不需要额外处理", "不用特殊处理", "不需要特殊处理",
-                    "no extra handling", "no special handling", "nothing extra"))
+                    "no extra handling", "no special handling", "nothing extra", "没什么影响", "没啥影响", "没有什么影响",
+                    "不会有什么影响", "应该没什么影响", "shouldn't matter", "shouldn't matter much", "not much impact",
+                    "barely matters"))
 _FLAG_COST = re.compile(r"的代价|\bthe cost of\b")
 _NEEDED = R.cue_regex(("要加", "需要", "必须", "得加", "不然", "否则", "要用", "must", "need to", "needs", "otherwise",
                        "have to"))
@@ -824,8 +826,12 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         # X named here or in the sentence just before ("packing 就是把几条短样本拼成一条…。拼好直接训就行").
         before = r.sentence_clauses(w.sent - 1) if w.sent and w.clauses[0] is r.sentence_clauses(w.sent)[0] else []
         named = {c for cl in [*before, *w.clauses] for c in r.vocab.closed(cl.said)}
-        if not x & named or (whole and not x <= named) or not FINE.search(text) or _NEEDED.search(text) or (
-                _SET_APART.search(text)) or (whole and _said_of_another(r, w, x)):
+        ok = FINE.search(text)
+        # A cost named and then waved away ("通信会多一点，不过 IB 挺快的，影响应该不大") is called fine all the same;
+        # a "but" after the fine sets it apart ("拼好就行，但要加文档掩码").
+        apart = _SET_APART.search(text)
+        if not x & named or (whole and not x <= named) or not ok or _NEEDED.search(text) or (
+                apart and apart.start() > ok.start()) or (whole and _said_of_another(r, w, x)):
             return False
         return not (_CONDITION.search(text) or negated(w))
     return _shortest(r, rubric, signal, fine)
@@ -955,7 +961,7 @@ def _said_of_another(r: R.Reading, w: Window, x: set[str]) -> bool:
 
 
 _PARTS = re.compile(r"[,，;；、]|\band\b|\bwhile\b|\bbut\b")
-_SUBJECT = re.compile(r"\s*(?:so|then|所以|而|但|但是|那)?\s*(\S+)")
+_SUBJECT = re.compile(r"\s*(?:so|then|所以|而|但|但是|不过|可是|那)?\s*(\S+)")
 
 
 # A red flag of reciting names ("只会背环境变量名", "can only recite environment variable names") is shown by a

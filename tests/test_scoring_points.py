@@ -2628,3 +2628,26 @@ def test_a_magnitude_in_milliseconds_is_no_boast_of_speed(ours):
     a = score(ours, "zh", 9, "一次 all-reduce 是 b·s·h 个元素，4K×4096×2 字节就是 32 MB，ring 下每卡收发 2(t-1)/t 倍，NVLink "
               "450GB/s 算下来是零点一毫秒级，一层四次，所以机内基本可以忽略。", "机内 TP 的通信大概花多少时间？")
     assert a.level == 3 and a.markers, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "16 也行吧，显存还能再省点，当时觉得 8 够了。TP 跨机的话通信会多一点，不过 IB 挺快的，400G，影响应该不大。"),
+    ("en", "16 would work too, it saves a bit more memory, we just felt 8 was enough. TP across nodes adds a bit more "
+           "communication, but IB is fast, 400G, so it shouldn't matter much."),
+])
+def test_the_cost_of_tp_across_nodes_waved_away_is_not_knowing_it(ours, lang, answer):
+    # A cost named and then called fine after a "but" is the pack's "不知道 TP 跨机的代价"; quoted with the words
+    # that wave it away.
+    a = score(ours, lang, 3, answer, "为什么 TP 是 8，不开到 16？" if lang == "zh" else "Why TP 8 and not 16?")
+    flag = next(d for d in a.danger_signals if "跨机" in d.signal or "across nodes" in d.signal)
+    assert a.level == 1 and ("影响应该不大" in flag.evidence or "shouldn't matter" in flag.evidence), flag
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "TP 跨机以后每层的 all-reduce 都落到 IB 上，带宽比 NVLink 低一个数量级，不过 PP 跨机影响不大，因为只在 stage 边界传激活。"),
+    ("en", "TP across nodes puts every layer's all-reduce on IB, an order of magnitude slower than NVLink, but PP across "
+           "nodes is fine since it only sends activations at stage boundaries."),
+])
+def test_fine_said_of_pp_after_a_but_is_not_said_of_tp(ours, lang, answer):
+    a = score(ours, lang, 3, answer, "为什么 TP 是 8，不开到 16？" if lang == "zh" else "Why TP 8 and not 16?")
+    assert a.level == 3 and not any("跨机" in d.signal or "across nodes" in d.signal for d in a.danger_signals)

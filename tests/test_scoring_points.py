@@ -2651,3 +2651,18 @@ def test_the_cost_of_tp_across_nodes_waved_away_is_not_knowing_it(ours, lang, an
 def test_fine_said_of_pp_after_a_but_is_not_said_of_tp(ours, lang, answer):
     a = score(ours, lang, 3, answer, "为什么 TP 是 8，不开到 16？" if lang == "zh" else "Why TP 8 and not 16?")
     assert a.level == 3 and not any("跨机" in d.signal or "across nodes" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How many all-reduces does a transformer layer need under TP?",
+     "Okay, so the MLP's first linear is column-parallel and the second is row-parallel, and attention is split by heads "
+     "with the output projection row-parallel. The backward part I'm fuzzy on, there's something about the f and g "
+     "operators I never fully got. Could you remind me how f and g work?"),
+    ("zh", "TP 下一个 transformer 层要几次 all-reduce？",
+     "MLP 第一个线性层列切，第二个行切，attention 按头切，输出投影行切。反向那块我有点模糊，f 和 g 那两个算子我一直没太搞懂，您能提示一下"
+     "它们是怎么工作的吗？"),
+])
+def test_half_explained_and_a_hint_asked_for_the_rest_is_a_2_told_to_fill_the_gap(ours, lang, question, answer):
+    a = score(ours, lang, 4, answer, question)
+    assert a.level == 2 and a.markers, (a.level, a.markers)
+    assert a.feedback.startswith(("Fill in the part you left open", "把没说上来的那块补上")), a.feedback

@@ -904,6 +904,9 @@ _FLAG_MOST = re.compile(r"没意识到(.+?)吃掉了大部分|unaware that (.+?)
 _MINOR = R.cue_regex(("小头", "不是大头", "占得不多", "占比不大", "占比很小", "占不了多少", "不是瓶颈", "a small part", "a small share",
                       "a small fraction", "small part of", "not the bottleneck", "isn't the bottleneck", "the cheap part",
                       "not the expensive part", "doesn't take much", "barely matters"))
+# ...or another part said to be the bulk ("我们那个应该是训练占大头吧", "the training update is the bulk of it").
+_MAJOR = R.cue_regex(("占大头", "是大头", "占了大头", "占了大部分", "占大部分", "最耗时", "最花时间", "the bulk of", "is the bulk",
+                      "the biggest part", "the biggest chunk", "the expensive part", "dominates"))
 
 
 def _minor(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | None:
@@ -914,13 +917,23 @@ def _minor(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | N
     def minor(w: Window) -> bool:
         # Said of X: X in the clause that calls something minor, or in the one before when that names nothing else
         # ("训练 20% 多，权重同步几秒钟，占比很小" says it of the weight sync, not of rollout).
+        text = R.norm(w.text)
+        if negated(w) or _CONDITION.search(text) or _BELIEF.search(text):
+            return False
         said = next((i for i, cl in enumerate(w.clauses) if _MINOR.search(R.norm(cl.text))), None)
         if said is None:
-            return False
+            big = next((cl for cl in w.clauses if _MAJOR.search(R.norm(cl.text))), None)
+            # ...of a part named before the words, X weighed after it ("训练占大头吧，rollout 可能 30% 左右"; "做 rollout，
+            # 应该是占大头吧" says it of rollout, and "优化器状态是大头" is about memory, not the step).
+            if big is None or not _MAJOR.search(R.norm(big.text)).start():
+                return False
+            sentence = r.sentence_clauses(big.sent)
+            upto = {c for cl in sentence if cl.start <= big.start for c in cl.said}
+            after = {c for cl in sentence if cl.start > big.start for c in cl.said}
+            return not x & r.vocab.closed(upto) and bool(x & r.vocab.closed(after))
         cl = w.clauses[said]
         of = r.vocab.closed(cl.said) if cl.said or not said else r.vocab.closed(w.clauses[said - 1].said)
-        text = R.norm(w.text)
-        return bool(x & of) and not (negated(w) or _CONDITION.search(text) or _BELIEF.search(text))
+        return bool(x & of)
     return _shortest(r, rubric, signal, minor)
 
 

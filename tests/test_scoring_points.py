@@ -2666,3 +2666,22 @@ def test_half_explained_and_a_hint_asked_for_the_rest_is_a_2_told_to_fill_the_ga
     a = score(ours, lang, 4, answer, question)
     assert a.level == 2 and a.markers, (a.level, a.markers)
     assert a.feedback.startswith(("Fill in the part you left open", "把没说上来的那块补上")), a.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "RL 一个 step 的时间大概怎么分布？",
+     "有 rollout 生成、算 reward、算 ref 的 logprob，然后是训练更新。我们那个应该是训练占大头吧，rollout 可能 30% 左右？具体比例是另一个同事在看。"),
+    ("en", "Where does the time of one RL step go?",
+     "There's rollout generation, reward scoring, the reference logprobs, then the training update. In ours the training "
+     "update is the bulk of it, rollout maybe 30%? The exact split a colleague was looking at."),
+])
+def test_another_part_called_the_bulk_of_the_step_is_not_knowing_rollout_is(ours, lang, question, answer):
+    a = score(ours, lang, 16, answer, question)
+    flag = next(d for d in a.danger_signals if "rollout" in d.signal)
+    assert a.level <= 2 and ("训练占大头" in flag.evidence or "bulk" in flag.evidence), (a.level, flag)
+
+
+def test_the_bulk_said_of_rollout_named_just_before_knows_it(ours):
+    a = score(ours, "zh", 16, "生成那块用 vLLM 做 rollout，应该是占大头吧，要一个 token 一个 token 地生成；训练那边是正常的 PPO 更新。",
+              "RL 一个 step 的时间大概怎么分布？")
+    assert not any("rollout" in d.signal for d in a.danger_signals), a.danger_signals

@@ -496,7 +496,10 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
         else:
             # A misconception's sentence argues from it ("…the same thing — SP already splits the sequence, so 8x
             # is enough for 128K"): none of it shows a point.
-            wrong |= {(cl.sent, cl.start) for cl in r.sentence_clauses(c.window.sent)}
+            # (What came before it in the sentence is not argued from it: "它有 bucket 机制，反向算完一个 bucket 的梯度就发
+            # all-reduce，是异步发出去的，…所以基本上都藏住了" explains the buckets.)
+            first = c.window.clauses[0].start
+            wrong |= {(cl.sent, cl.start) for cl in r.sentence_clauses(c.window.sent) if cl.start >= first}
     return offered, wrong, fine_without
 
 

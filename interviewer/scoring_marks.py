@@ -1007,7 +1007,15 @@ def _echoes(flag_side: str, said: str) -> bool:
     of the same concept: "NCCL kernel 空等对端" is no "通信最久的卡"."""
     def words(text: str) -> set[str]:
         return {t[2:7] if t.startswith("w:") else t for t in literal_terms(text, False) if t.startswith(("w:", "z:"))}
-    return bool(words(flag_side) & words(said))
+
+    # In Chinese one character of the flag's own wording will do: "耗时最长" is "最久", "慢的那张卡" is "慢卡".
+    def chars(text: str) -> set[str]:
+        return set(_CJK_CHAR.findall(text)) - _PLAIN_CHARS
+    return bool(words(flag_side) & words(said)) or bool(chars(flag_side) & chars(said))
+
+
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+_PLAIN_CHARS = set("的了是就在和也都为以这那个一不有我们他它会要能把被对卡到说看用")
 
 
 def flag_kind(signal: str) -> str:
@@ -1126,7 +1134,9 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.
         c = best(r, rubric, item, strict=not own, short=True, accept=lambda c: _argued(r, rubric, signal, c))
-        if c is not None and not (negated(c.window) or _NEGATION.search(R.norm(c.window.text))):
+        # (A "not" in a clause between them is part of the argument: "是异步发出去的，不会阻塞计算，所以基本上都藏住了".)
+        if c is not None and not (negated(c.window) or any(
+                _NEGATION.search(R.norm(cl.text)) for cl in c.window.clauses if clause_terms(r, rubric, cl) & c.matched)):
             return c
     c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None,
              given=given if own and kind == "naive" else frozenset(), offered=own and kind == "naive")

@@ -2685,3 +2685,37 @@ def test_the_bulk_said_of_rollout_named_just_before_knows_it(ours):
     a = score(ours, "zh", 16, "生成那块用 vLLM 做 rollout，应该是占大头吧，要一个 token 一个 token 地生成；训练那边是正常的 PPO 更新。",
               "RL 一个 step 的时间大概怎么分布？")
     assert not any("rollout" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, flag, words", [
+    # "耗时最长" is the flag's "最久", "慢的那张卡" its "慢卡": the misconception argued in other characters.
+    ("zh", "256 卡的训练整体慢了 12%，也没报错。怎么找出是哪台机器拖慢的？",
+     "先看 Grafana 上各节点的 GPU 利用率，看哪台低。然后看通信时间，哪个 rank 的 all-reduce 耗时最长，它就是慢的那张卡，因为它通信慢所以"
+     "把大家拖慢了 12%。找到以后用 nccl-tests 测一下那台的带宽确认一下，然后摘掉，应该就能恢复那 12%。", "通信最久", "耗时最长"),
+    ("en", "A 256-GPU run got 12% slower with no errors. How do you find the node dragging it down?",
+     "First I check GPU utilization per node in Grafana and see which one is low. Then communication time: whichever rank "
+     "has the longest all-reduce time is the slow one, because its slow communication drags everyone down by 12%. Then I "
+     "run nccl-tests on that node to confirm and cordon it, which should win back the 12%.", "longest communication",
+     "longest all-reduce"),
+])
+def test_the_slow_card_taken_for_the_one_communicating_longest_is_flagged_in_a_confident_answer(
+        ours, lang, question, answer, flag, words):
+    a = score(ours, lang, 14, answer, question)
+    hit = next(d for d in a.danger_signals if flag in d.signal)
+    assert words in hit.evidence and a.level <= 2, (a.level, hit)
+
+
+@pytest.mark.parametrize("lang, question, answer, words", [
+    # A "not" between async and overlapped is part of the argument; the buckets explained before it still count.
+    ("zh", "你说 DP 的梯度通信已经和反向重叠上了，怎么确认的？暴露的通信占多少？",
+     "DDP 默认就是 overlap 的嘛，它有 bucket 机制，反向算完一个 bucket 的梯度就发 all-reduce，是异步发出去的，不会阻塞计算，所以基本上"
+     "都藏住了。具体占多少我们没专门量过，应该很少吧，因为都是异步的。", "藏住了"),
+    ("en", "You said DP gradient communication overlaps with backward. How did you confirm it, and how much is exposed?",
+     "DDP overlaps by default: it has buckets, once a bucket's gradients are ready in backward it launches the all-reduce "
+     "asynchronously, it doesn't block compute, so basically it's all hidden. We never measured how much exactly, should "
+     "be very little since it's all async.", "asynchronously"),
+])
+def test_async_taken_for_overlapped_is_flagged_beside_the_buckets_explained(ours, lang, question, answer, words):
+    a = score(ours, lang, 8, answer, question)
+    hit = next(d for d in a.danger_signals if "异步" in d.signal or "async" in d.signal)
+    assert words in hit.evidence and a.level == 2 and a.markers, (a.level, hit, a.markers)

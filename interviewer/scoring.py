@@ -700,8 +700,10 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             # quote is the sentence that says it.
             if M.conflation(sig) and not M.equates(quote) and M.calls_them_one(r.sentences[c.window.sent]):
                 quote = r.sentences[c.window.sent]
-            # ...and X called fine is quoted with the words that call it so ("…带宽也挺高的，应该没什么影响").
-            elif c is M.without(r, rubric, sig) and not M.FINE.search(_norm(quote)):
+            # ...and X called fine is quoted with the words that call it so ("…带宽也挺高的，应该没什么影响"), which way
+            # it goes with its subject ("序列并行是在这个基础上再按序列切一刀，所以通信会多一倍").
+            elif c is M.without(r, rubric, sig) and not M.FINE.search(_norm(quote)) or (
+                    c is M.directed_asked(r, rubric, sig, asked) and len(c.window.text) <= 160):
                 quote = c.window.text
             add(sig, quote)
     if low and f.claims and not f.credited:

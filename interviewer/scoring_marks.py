@@ -761,13 +761,31 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
         # of communication, so you only turn it on if memory is tight").
         sents = sorted({cl.sent for cl in w.clauses})
         upto = R.norm(r.sentences[sents[0]][: w.clauses[-1].end]) if len(sents) == 1 and verb is _MORE else sentence
-        if (verb is not _NOT_MORE and _SAME.search(sentence)) or _CONDITION.search(upto) or _BELIEF.search(sentence):
+        if (verb is not _NOT_MORE and _SAME.search(sentence)) or _hedged(upto, a, find) or _BELIEF.search(sentence):
             continue
         if negated(w) or _NEGATION.search(R.norm(w.text)) or any("formula" in cl.numbers for cl in w.clauses):
             continue
+        # A named in the clause just before, in the same sentence, is what the window says it of ("If you turn on
+        # sequence parallel, you add all-gathers…, so it's more communication overall"): the window reaches back to it.
+        cls = r.sentence_clauses(w.sent)
+        at = next((i for i, cl in enumerate(cls) if cl is w.clauses[0]), 0)
+        if len(sents) == 1 and at and not a & {c for cl in w.clauses for c in cl.said} and a & set(cls[at - 1].said):
+            part = cls[at - 1 : at + len(w.clauses)]
+            w = Window(w.sent, part, r.sentences[w.sent][part[0].start : part[-1].end].strip(),
+                       frozenset().union(*(clause_terms(r, rubric, cl) for cl in part)))
         matched = w.terms & item.whole.terms
         return Credit(item.text, w, item.whole, matched, len(matched) / max(1, len(item.whole.terms)))
     return None
+
+
+def _hedged(text: str, a: set[str], find) -> bool:
+    """A condition ahead of the claim hedges it ("如果不用 reduce-scatter 而是直接 all-gather…就会多一轮通信"), unless
+    the condition is A itself being used: "if you turn on sequence parallel you add all-gathers…" is the claim."""
+    m = _CONDITION.search(text)
+    if m is None:
+        return False
+    premise = re.split(r"[,，;；]", text[m.end():], maxsplit=1)[0]
+    return not (a & find(premise))
 
 
 # A red flag of doing X without Y ("packing 不加文档掩码", "packs without document masks") is shown by saying X is

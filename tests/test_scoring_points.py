@@ -2719,3 +2719,18 @@ def test_async_taken_for_overlapped_is_flagged_beside_the_buckets_explained(ours
     a = score(ours, lang, 8, answer, question)
     hit = next(d for d in a.danger_signals if "异步" in d.signal or "async" in d.signal)
     assert words in hit.evidence and a.level == 2 and a.markers, (a.level, hit, a.markers)
+
+
+@pytest.mark.parametrize("lang, answer, words", [
+    # "If you turn on X" is the claim's subject, not a condition hedging it; the quote carries X and which way it goes.
+    ("en", "The first MLP linear is column-parallel and the second row-parallel, with an all-reduce after the row-parallel "
+           "one. And if you turn on sequence parallel you add all-gathers on top of that, so it's more communication "
+           "overall but you save activation memory.", "if you turn on sequence parallel"),
+    ("zh", "MLP 第一个线性层列切，第二个行切，行切后面一次 all-reduce。序列并行是在这个基础上再按序列切一刀，所以通信会多一倍，一般不太建议开。",
+     "序列并行是在这个基础上再按序列切一刀，所以通信会多一倍"),
+])
+def test_sequence_parallelism_said_to_add_communication_is_quoted_with_its_subject(ours, lang, answer, words):
+    q = "Which collectives does one TP layer need?" if lang == "en" else "TP 一层需要哪些集合通信？"
+    a = score(ours, lang, 4, answer, q)
+    hit = next(d for d in a.danger_signals if "序列并行增加" in d.signal or "adds communication" in d.signal)
+    assert words in hit.evidence and a.level <= 2, (a.level, hit)

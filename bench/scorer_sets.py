@@ -63,7 +63,13 @@ candidates15.jsonl (6 candidates, levels 1,2,3,3,4,4) were written blind at the 
 natural spread with self-corrections, the question's own numbers said back and right terms in the wrong causal order
 among it, and first measured at that stop's start (0f4fa15): heldout16 exact .562, within one 1.000, Spearman .880,
 danger recall .765; candidates15 answers exact .611, within one .972, Spearman .763, order kept (candidate means 1.67,
-2.67, 3.0, 3.0, 3.33, 3.67).
+2.67, 3.0, 3.0, 3.33, 3.67). heldout16 was read mid-way through that stop, once ours_heldout17.jsonl (48) and
+candidates16.jsonl (6 candidates, levels 1,2,3,3,4,4) had been written blind to the same brief (weak answers that sound
+fluent, many right terms explaining nothing, plain correct answers with no story added); their first figures, taken
+before any answer of them was read, are the same at the stop's start (0f4fa15) and after its first nine changes
+(64d1ae8): heldout17 exact .688, within one .958, Spearman .852, danger recall .933; candidates16 answers exact .528,
+within one .972, Spearman .725, order not kept (3 pairs: the level-1 candidate at 2.0, level with the level-2 one; a
+level-3 candidate at 4.0, above a level-4 one at 3.67 and level with the other).
 """
 
 from __future__ import annotations

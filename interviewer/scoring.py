@@ -25,7 +25,7 @@ from interviewer import scoring_level as L
 from interviewer import scoring_marks as M
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
-from interviewer.scoring_rubric import Rubric, literal_terms, rubric_for
+from interviewer.scoring_rubric import Rubric, literal_terms, rubric_for, story_subject
 from interviewer.skills import Topic
 from interviewer.textutil import asks_back, found_in, has_cjk, normalize_key
 from interviewer.vocabulary import EMPTY, Vocabulary
@@ -524,6 +524,14 @@ _PRACTICE = 0.5  # of a bad practice's words, the share that makes a clause tell
 _LACKS = re.compile(r"\b(?:not|no|never|without|cannot)\b|n't|没|不|未|无")
 
 
+def _bare_story(rubric: Rubric, vocab: Vocabulary, c: M.Credit) -> bool:
+    """A story marker credited with nothing of it but its subject and plain words."""
+    if "incident" not in rubric.item(c.item).cues:
+        return False
+    subject = {"c:" + x for x in story_subject(c.item, vocab)}
+    return all(t in subject or t.startswith(("w:", "z:", "n:")) for t in c.matched)
+
+
 def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: str, offered: set[int],
                  chose: set[int], asked: frozenset[str] = frozenset()) -> bool:
     """The answer offers a naive remedy, a bad practice or a misconception of the pack's, and the rest of it only
@@ -592,9 +600,16 @@ def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:
     outcome = max((b for _, b in own), default=len(n))
     outcome = next((m.end() for m in re.finditer(r"[，,;；]", n) if m.start() >= outcome), len(n))
     # "实在不行就从头重跑" is the next step if this one fails, not a remedy found wanting.
+    # "第一反应是…" sets the reflex aside only when something else follows it ("第一反应是调小学习率，但其实…"); "我们第一
+    # 反应肯定是学习率太大了嘛…就把它调到 1e-4" is the reflex followed.
     return any(not any(a <= m.start() < b for a, b in own) and not M.IF_NOT.match(n, m.start())
                and (changed or not _EARLIER.fullmatch(m.group())) and m.start() < outcome
+               and not (m.group() in _REFLEX and not _SET_ASIDE.search(n, m.end()))
                for m in _meant(sentence, _CUE["naive_neg"]))
+
+
+_REFLEX = ("第一反应",)
+_SET_ASIDE = re.compile(r"但|不过|可是|然而|\b(?:but|however)\b")
 
 
 _EARLIER = re.compile(r"之前|以前|原来|used to|before we|previously|originally")
@@ -799,6 +814,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # no point its sentence names: the number was not worked out.
     taken = {cl.sent for kind, cl in hits if kind in ("default_config", "guess")}
     credits = [c for c in credits if not (taken and _mostly_in(M.core(r, rubric, c), taken))]
+    # A story fixed by a naive remedy ("lr 是 3e-4，我们就把它调到 1e-4，然后就从头重新跑了一遍") is no record of the kind
+    # a story marker asks for when it shows nothing of the marker but its subject ("loss spike").
+    if hits and any(c.cues.get("first_person") for _, cl in hits for c in r.sentence_clauses(cl.sent)):
+        credits = [c for c in credits if not _bare_story(rubric, vocab, c)]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),

@@ -54,7 +54,8 @@ _THE_TWO = re.compile(r"(?:这)?两(?:个|者)(?=\s*(?:其实|本来|就|都|是
                       r"\bthe two (?:are|is)\b|\bthey(?:'re| are) (?:the same|basically|really|just)\b")
 # Two things each defined in turn ("algbw is the algorithm bandwidth and busbw is the bus bandwidth", "A 是…，B 是…")
 # are told apart, not equated.
-_EACH_DEFINED = re.compile(r"\b(?:is|are|means)\b[^,，;；]*?(?:,|，|;|；|\band\b)\s*(?:the\s+)?[\w-]+\s+(?:is|are|means)\b"
+_EACH_DEFINED = re.compile(r"\b(?:is|are|means)\b[^,，;；]*?(?:,|，|;|；|\band\b)\s*(?:the\s+)?(?!both\b|they\b|it\b)[\w-]+\s+"
+                           r"(?:is|are|means)\b"
                            r"|是[^,，;；]*?[,，;；]\s*[\w-]+\s*(?:则|就)?是")
 
 

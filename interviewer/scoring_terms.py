@@ -86,7 +86,9 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "confirm", "baseline", "ablation", "regression test", "reproduced", "matched", "diffing",
               "sanity check", "checked that", "which we checked", "we checked", "compares", "replayed", "checked against",
               "check it against", "against the actual", "asserts", "a test that", "unit test", "test case",
-              "cross-checked", "double-checked", "retested", "reran", "re-ran", "within noise", "consistent",
+              "cross-checked", "double-checked", "retested", "reran the same", "reran it with", "reran with", "reran each",
+              "re-ran the same", "re-ran it with", "reran gemm", "reran nccl", "reran the test", "reran the tests",
+              "before putting it back", "before we put it back", "within noise", "consistent",
               "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm", "to check", "检验",
               # a check designed to decide between explanations
               "排除掉", "排除了", "证伪", "rule it out", "ruled out", "rule out", "falsify", "falsified",

@@ -2734,3 +2734,21 @@ def test_sequence_parallelism_said_to_add_communication_is_quoted_with_its_subje
     a = score(ours, lang, 4, answer, q)
     hit = next(d for d in a.danger_signals if "序列并行增加" in d.signal or "adds communication" in d.signal)
     assert words in hit.evidence and a.level <= 2, (a.level, hit)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The reflex followed ("第一反应肯定是学习率太大了…就把它调到 1e-4，从头重新跑"), a story with nothing of the spike record
+    # in it, and BF16 said to be FP16: not the candidate's checks ("reran from scratch" is the remedy, not a re-test).
+    ("zh", "你简历写负责 13B 预训练的稳定性。跑到 3 万步 loss 从 2.1 跳到 6 以上，你当时怎么排查的？",
+     "嗯，loss 一飞的话，我们第一反应肯定是学习率太大了嘛，当时 lr 是 3e-4，我们就把它调到 1e-4，然后就从头重新跑了一遍，后面就没再飞过了。"
+     "其实大模型训练 loss spike 本来就挺常见的。精度我们用的 BF16，BF16 跟 FP16 其实差不多，都是 16 位。"),
+    ("en", "You owned stability for a 13B pretraining run. At step 30K the loss jumped from 2.1 to over 6. How did you "
+           "debug it?",
+     "My first instinct was that the learning rate was too high, it was 3e-4, so we set it to 1e-4 and reran from "
+     "scratch, and it never spiked again. Loss spikes are pretty common at this scale anyway. For precision we used "
+     "BF16, which is basically the same as FP16, both are 16-bit."),
+])
+def test_a_spike_story_fixed_by_the_reflex_with_bf16_taken_for_fp16_is_a_1(ours, lang, question, answer):
+    a = score(ours, lang, 1, answer, question)
+    assert a.level == 1 and not a.markers, (a.level, a.markers)
+    assert any("BF16" in d.signal for d in a.danger_signals), a.danger_signals

@@ -100,6 +100,9 @@ NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?
                     r")(?![a-z]))?(?![a-z0-9])")
 # "几倍", "好几个小时" are no figure ("反正是参数量的好几倍"); "几十", "两三个" are.
 ZH_NUMBER = re.compile(r"(?:[一二两三四五六七八九十百千万半]+|几[十百千万]+)多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
+# ...and English times spelled out ("a bit over an hour", "two minutes"), as "一个多小时" is; "a few minutes" is no figure.
+EN_NUMBER = re.compile(r"(?<![a-z])(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|half an?)\s+"
+                       r"(?:(?:bit|little)\s+(?:over|under|more than|less than)\s+an?\s+)?(?:hours?|minutes?|days?|weeks?)\b")
 # A before and an after: "从 38% 提到 46%", "from 1.9 s to 2.6 s".
 FROM_TO = re.compile(r"(?:从|from)\s*[^，。,;；]{0,12}?\d[^，。,;；]{0,16}?(?:到|降到|提到|涨到|掉到|变成|to)\s*[^，。,;；]{0,6}?\d")
 FORMULA = re.compile(r"\(\s*[a-z]\s*[-−]\s*1\s*\)|(?<![a-z])\d+\s*[nψ]d?(?![a-z])|sqrt\(|[×÷]\s*\(|/\s*\(|"
@@ -328,8 +331,8 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             n = norm(c)
             concepts, covered = vocab.find(n)
             kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n) if not _ORDINAL.search(n, 0, m.start())]
-            kinds += (["count"] * len(ZH_NUMBER.findall(n)) + ["formula"] * len(FORMULA.findall(n))
-                      + ["config"] * len(CONFIG.findall(n)))
+            spelled = len(ZH_NUMBER.findall(n)) + len(EN_NUMBER.findall(n))
+            kinds += ["count"] * spelled + ["formula"] * len(FORMULA.findall(n)) + ["config"] * len(CONFIG.findall(n))
             cues = {k: len(CUES[k].findall(n)) for k in _INTENT}
             names = [m for m in _NAME_LIKE.findall(c) if not _is_term(m, vocab)]
             cues.update(covered=covered + sum(map(len, names)), hits=len(concepts), names=len(names))

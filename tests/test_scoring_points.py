@@ -2752,3 +2752,18 @@ def test_a_spike_story_fixed_by_the_reflex_with_bf16_taken_for_fp16_is_a_1(ours,
     a = score(ours, lang, 1, answer, question)
     assert a.level == 1 and not a.markers, (a.level, a.markers)
     assert any("BF16" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # Explained in textbook sentences with one figure of the candidate's and no point of the pack shown: a 2.
+    ("en", "You used ZeRO for a 13B model on 64 A100s. Which stage, and why?",
+     "ZeRO-2. Stage 1 partitions the optimizer states, stage 2 also the gradients, stage 3 also the parameters. We tried "
+     "stage 3 first but it was slower, so we went with 2 and it fit. That's the standard choice for 13B, it's what most "
+     "people use."),
+    ("zh", "13B 模型在 64 张 A100 上用 ZeRO，选的哪个 stage？为什么？",
+     "ZeRO-2。stage 1 切优化器状态，stage 2 再切梯度，stage 3 再切参数。我们一开始试了 stage 3，但是慢，所以就用了 2，也放得下。13B "
+     "一般都这么选，大家都用这个。"),
+])
+def test_statements_with_one_figure_and_no_point_shown_are_a_2(ours, lang, question, answer):
+    a = score(ours, lang, 6, answer, question)
+    assert a.level == 2 and not a.markers, (a.level, a.markers)

@@ -240,8 +240,14 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # (One concept the topic shares with another, "slow node", does not make a straggler story an answer on how the
     # causal mask's load was balanced.)
     mine = closed & _concepts(own)
-    return (bool(_concepts(asked)) and bool(own) and not f.answered and len(mine) < 2 and not closed & _concepts(asked)
-            and len(concepts) >= 3 + len(mine) and bool(f.statements or f.grounded))
+    if (bool(_concepts(asked)) and bool(own) and not f.answered and len(mine) < 2 and not closed & _concepts(asked)
+            and len(concepts) >= 3 + len(mine) and bool(f.statements or f.grounded)):
+        return True
+    # Or it names only the broad idea of what was asked ("data" for "is the job waiting on data loading?") and tells,
+    # with its own figures, of something else the field has no word for here (dedup, filtering, the data mix).
+    specific = {c for c in asked_c if not any(c != d and c in r.vocab.closed({d}) for d in asked_c)}
+    broader = set().union(*(r.vocab.closed({c}) for c in specific)) - specific if specific else set()
+    return bool(closed) and closed <= broader and len(r.sentences) >= 2 and (r.numbers >= 2 or len(r.sentences) >= 4)
 
 
 _SYMBOL = re.compile(r"(?<![\w.])([a-z])(?![\w.])")

@@ -2767,3 +2767,28 @@ def test_a_spike_story_fixed_by_the_reflex_with_bf16_taken_for_fp16_is_a_1(ours,
 def test_statements_with_one_figure_and_no_point_shown_are_a_2(ours, lang, question, answer):
     a = score(ours, lang, 6, answer, question)
     assert a.level == 2 and not a.markers, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "数据这块我们下了很多功夫，去重用的 MinHash，质量分类器打分以后过滤掉了大概 30% 的低质数据，配比上代码占 15%、数学 5%。后面还做了"
+           "一轮 PII 清洗。"),
+    ("en", "For data, honestly the most important thing is quality. We used a classifier to filter the crawl and did "
+           "MinHash dedup at the document level. We upsampled code and math in the later phase. We also removed a lot of "
+           "boilerplate like cookie banners."),
+])
+def test_data_quality_told_for_a_question_on_waiting_for_data_answers_another_question(ours, lang, answer):
+    # Only the broad idea of what was asked ("data") is shared: the figures are of dedup and the data mix.
+    q = "你怎么判断训练是不是在等数据？" if lang == "zh" else "How would you tell whether your training job is stalling on data loading?"
+    a = score(ours, lang, 12, answer, q)
+    assert a.level == 1 and any("答非所问" in d.signal or "another question" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "看每个 step 里取数据的时间，dataloader 的 next() 如果占到 step 的 10% 以上就是在等数据。我们有一次 num_workers 开少了，取数据"
+           "占了 30%，调到 8 以后降到 2%。"),
+    ("en", "Time the dataloader's next() inside each step; if fetching takes more than about 10% of the step, the GPUs are "
+           "waiting on data. Once we had too few workers and it was 30% of the step; with 8 workers it dropped to 2%."),
+])
+def test_waiting_for_data_measured_is_on_the_question(ours, lang, answer):
+    q = "你怎么判断训练是不是在等数据？" if lang == "zh" else "How would you tell whether your training job is stalling on data loading?"
+    assert score(ours, lang, 12, answer, q).level >= 3

@@ -653,10 +653,15 @@ def _plain_clause(r: Reading, cl: Clause) -> bool:
     back to the interviewer ("Do you mean the utilization number from nvidia-smi?")."""
     if any(k != "bare" for k in cl.numbers) or any(r.vocab.kind(c) == "mech" for c in cl.said):
         return False
+    if cl.numbers and _WORDED.search(_norm(cl.text)):
+        return False  # a formula said in words ("6 times the parameter count times tokens per second")
     if asks_back(cl.text):
         return False
     first = r.sentence_clauses(cl.sent)[0]
     return not first.cues.get("causal")
+
+
+_WORDED = re.compile(r"\b(?:times|divided by|multiplied by)\b|乘以|除以")
 
 
 def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signal: Signal, own: list[str],
@@ -686,7 +691,7 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # after "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占比？" a miss is no "不知道 TP 跨机的代价".
         near = [sentence, sentence | _asking_terms(rubric, question)] if signal == "dont_know" else [sentence]
         fits = _pick(own, "ignorance", near, rubric)
-        if fits or signal in ("dont_know", "thin"):
+        if fits or signal in ("dont_know", "thin") or (level == 2 and L.unknown(r)):
             add(fits or _generic("ignorance", lang), _clause_quote(r, cl))
     if low:  # "只会重启": only an answer with nothing better in it offers the naive remedy as its answer
         hits = _naive_hits(r, low, own, rubric)

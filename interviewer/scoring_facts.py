@@ -69,8 +69,11 @@ def wrong_figures(r: R.Reading, question: str = "") -> list[tuple[Fact, R.Clause
 def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
     out = []
     # Each clause, its sentence, what precedes it there and the sentence before, normalised once for every fact.
-    read = [(cl, R.norm(cl.text), R.norm(r.sentences[cl.sent]), R.norm(r.sentences[cl.sent][:cl.start]),
-             R.norm(r.sentences[cl.sent - 1]) if cl.sent else "") for cl in r.clauses]
+    # (A question right after it that doubts the figure, "Hmm, or is that the one with sparsity?", is of its sentence.)
+    doubt = [R.norm(s) if s.rstrip().endswith(("?", "？")) else "" for s in r.sentences[1:]] + [""]
+    read = [(cl, R.norm(cl.text), R.norm(r.sentences[cl.sent]) + " " + doubt[cl.sent],
+             R.norm(r.sentences[cl.sent][:cl.start]), R.norm(r.sentences[cl.sent - 1]) if cl.sent else "")
+            for cl in r.clauses]
     for fact in r.vocab.facts:
         # Said again later, the last word counts: "加起来大概 8 字节？…哦对，还有 FP32 的 master weight…总共十几个字节吧"
         # corrects itself.
@@ -88,7 +91,8 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
                 # but BF16 keeps FP32's 8 exponent bits" is of FP32).
                 both = [b.end() for b in _BOTH.finditer(text[:m.start()])]
                 both = bool(both) and all(_at(forms, text[both[-1]:m.start()]) is None for forms, _, _ in fact.subjects)
-                spans = _ranges(fact, head + text[:m.start()], text[m.end():], previous, both)
+                # (What the figure is said of may sit inside the match: "峰值用的是 H100 规格表上的 1979 TFLOPS".)
+                spans = _ranges(fact, head + text[:m.start(1)], text[m.end():], previous, both)
                 bad = value is not None and any(not lo <= value <= hi for lo, hi in spans)
                 if near or not bad:
                     said.append((cl, bad))

@@ -304,7 +304,8 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            # what the candidate mixes up or never looked at ("我老搞混", "I didn't really look at the overlap part")
            "老搞混", "总搞混", "容易搞混", "记混", "i always mix up", "i mix up", "i mix them up", "didn't really look at",
            "didn't look at the", "never looked at", "没仔细看", "没细看", "never computed it", "没自己算过", "想不太起来", "想不大起来", "一时想不起", "can't think of",
-           "blanking on", "drawing a blank", "never fully got", "never really got", "never really understood",
+           "blanking on", "drawing a blank", "not a hundred percent sure", "not 100% sure", "不是百分百确定", "不敢百分百",
+           "never fully got", "never really got", "never really understood",
            "没太搞懂", "一直没搞懂", "一直没太懂",
            # a hint asked for on a part ("Could you remind me how f and g work?", "您能提示一下一般看什么吗？")
            "give me a hint", "a hint on", "a hint about", "remind me how", "remind me what", "提示一下", "提示我一下",

@@ -121,3 +121,20 @@ def test_a_wrong_figure_takes_down_its_own_clause_not_a_sound_one_beside_it(scor
     assert a.level == 2 and any(formula in h.evidence for h in a.markers)
     flag = next(d for d in a.danger_signals if d.signal in ("数字说错了", "a figure stated wrong"))
     assert "1979" in flag.evidence and formula not in flag.evidence  # its own clause, not the formula's sentence
+
+
+@pytest.mark.parametrize("lang, answer, quoted", [
+    # The subject inside the figure's own words ("峰值用的是 H100 规格表上的 1979 TFLOPS") and "1979 teraflops for BF16".
+    ("zh", "峰值用的是 H100 规格表上的 1979 TFLOPS，BF16 的。", "1979 TFLOPS"),
+    ("en", "For the peak we used the H100 spec sheet, 1979 teraflops for BF16.", "1979 teraflops for BF16"),
+])
+def test_the_sparse_peak_taken_for_the_h100_bf16_peak_is_a_figure_stated_wrong(score, lang, answer, quoted):
+    a = score(lang, 10, answer, "MFU 怎么算？" if lang == "zh" else "How is MFU computed?")
+    flag = next(d for d in a.danger_signals if d.signal in ("数字说错了", "a figure stated wrong"))
+    assert quoted in flag.evidence and a.level == 1, (a.level, flag)
+
+
+def test_a_peak_doubted_in_the_question_after_it_is_not_stated_wrong(score):
+    a = score("en", 10, "For the peak we used the H100 spec sheet, 1979 teraflops for BF16 I think. Hmm, or is that "
+              "the one with sparsity?", "How is MFU computed?")
+    assert not any(d.signal == "a figure stated wrong" for d in a.danger_signals), a.danger_signals

@@ -2792,3 +2792,17 @@ def test_data_quality_told_for_a_question_on_waiting_for_data_answers_another_qu
 def test_waiting_for_data_measured_is_on_the_question(ours, lang, answer):
     q = "你怎么判断训练是不是在等数据？" if lang == "zh" else "How would you tell whether your training job is stalling on data loading?"
     assert score(ours, lang, 12, answer, q).level >= 3
+
+
+@pytest.mark.parametrize("lang, answer, gap", [
+    ("en", "MFU is achieved FLOPs over peak FLOPs. The achieved part is 6 times the parameter count times tokens per "
+           "second. For the peak we used the H100 spec sheet number. I'm not a hundred percent sure which one our script "
+           "uses.", "not a hundred percent sure"),
+    # (The zh twin credits the formula with its figures and stays a 3 without the flag: a known gap, see the notes.)
+    ("zh", "显存主要是权重、梯度和优化器状态。每个参数大概 16 字节吧，具体怎么拆成这 16 个字节我不是百分百确定。", "不是百分百确定"),
+])
+def test_a_part_left_open_is_flagged_where_it_is_said_not_on_the_formula_said_in_words(ours, lang, answer, gap):
+    topic, q = (10, "How is your MFU computed?") if lang == "en" else (2, "训练时显存主要花在哪？")
+    a = score(ours, lang, topic, answer, q)
+    assert a.level <= 3 and any(gap in d.evidence for d in a.danger_signals), a.danger_signals
+    assert not any("6 times" in d.evidence or "6 乘以" in d.evidence for d in a.danger_signals), a.danger_signals

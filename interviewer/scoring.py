@@ -722,7 +722,7 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
                 quote = r.sentences[c.window.sent]
             # ...and X called fine is quoted with the words that call it so ("…带宽也挺高的，应该没什么影响"), which way
             # it goes with its subject ("序列并行是在这个基础上再按序列切一刀，所以通信会多一倍").
-            elif c is M.without(r, rubric, sig) and not M.FINE.search(_norm(quote)) or (
+            elif (c is M.without(r, rubric, sig) and not M.FINE.search(_norm(quote))) or (
                     c is M.directed_asked(r, rubric, sig, asked) and len(c.window.text) <= 160):
                 quote = c.window.text
             add(sig, quote)

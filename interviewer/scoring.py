@@ -25,7 +25,7 @@ from interviewer import scoring_level as L
 from interviewer import scoring_marks as M
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
-from interviewer.scoring_rubric import Rubric, literal_terms, rubric_for, story_subject
+from interviewer.scoring_rubric import Rubric, literal_terms, rubric_for, story_subject, term_concepts
 from interviewer.skills import Topic
 from interviewer.textutil import asks_back, found_in, has_cjk, normalize_key
 from interviewer.vocabulary import EMPTY, Vocabulary
@@ -861,7 +861,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 2  # the pack's bad practice told nearly word for word as theirs ("一次保存大概要卡住几分钟，因为是同步写到 NAS 上的")
     offers = {cl.sent for _, cl in hits} - taken | told
     if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, taken,
-                                                           {t[2:] for t in question_terms if t.startswith("c:")}):
+                                                   term_concepts(question_terms)):
         level = 1  # "I'd halve the batch until it fits": the pack's naive answer is all there is (what it calls 没在一线)
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.scoring_marks import Credit, windows
-from interviewer.scoring_rubric import Rubric, literal_terms
+from interviewer.scoring_rubric import Rubric, literal_terms, term_concepts
 
 _CLAIM = R.cue_regex(T.CLAIM)
 # ("秒级" is a boast of speed; "毫秒级" is a magnitude worked out: "32 MB，NVLink 上零点一毫秒级".)
@@ -214,10 +214,6 @@ def _echoed(r: R.Reading, question: str) -> set[str]:
     return out
 
 
-def _concepts(terms: frozenset[str]) -> set[str]:
-    return {t[2:] for t in terms if t.startswith("c:")}
-
-
 def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wanted: frozenset[str],
                   question_terms: frozenset[str], asked: frozenset[str], own: frozenset[str]) -> bool:
     """The answer is about something else (`concepts` are those it names, as "c:" terms)."""
@@ -227,7 +223,7 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
         return True
     # Or a word of it in an answer about something else, with no sentence on the question: an answer on it that
     # goes on to a neighbouring point is not about something else.
-    wanted_c, asked_c = _concepts(wanted), _concepts(question_terms)
+    wanted_c, asked_c = term_concepts(wanted), term_concepts(question_terms)
     rel_c = len(closed & wanted_c)
     if (r.vocab.concepts and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
             and not any(_on_question(r, i, wanted_c, asked_c) for i in range(len(r.sentences)))):
@@ -239,8 +235,9 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # answer could miss.)
     # (One concept the topic shares with another, "slow node", does not make a straggler story an answer on how the
     # causal mask's load was balanced.)
-    mine = closed & _concepts(own)
-    if (bool(_concepts(asked)) and bool(own) and not f.answered and len(mine) < 2 and not closed & _concepts(asked)
+    mine = closed & term_concepts(own)
+    asked_here = term_concepts(asked)
+    if (bool(asked_here) and bool(own) and not f.answered and len(mine) < 2 and not closed & asked_here
             and len(concepts) >= 3 + len(mine) and bool(f.statements or f.grounded)):
         return True
     # Or it names only the broad idea of what was asked ("data" for "is the job waiting on data loading?") and tells,

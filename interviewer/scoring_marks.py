@@ -15,7 +15,7 @@ from functools import lru_cache, wraps
 
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
-from interviewer.scoring_rubric import Item, Point, Rubric, in_example, literal_terms, story_subject
+from interviewer.scoring_rubric import Item, Point, Rubric, in_example, literal_terms, story_subject, term_concepts
 from interviewer.textutil import asks_back
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
@@ -743,7 +743,7 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
     item = rubric.item(signal)
     # The window that says it most plainly: gone rather than smaller ("没什么空闲了，气泡比 GPipe 小很多"), then the shortest.
     grows = r.vocab.closed(y) if verb is _MORE else y  # "多了两次通信": the volume's communication grows
-    asked = {t[2:] for t in given if t.startswith("c:")}  # what the question names the answer may say it of
+    asked = term_concepts(given)  # what the question names the answer may say it of
     for w in sorted(windows(r, rubric), key=lambda w: (not GONE.search(R.norm(w.text)), len(w.text))):
         # Every sentence the window reaches into: "有人以为…其实总量不变" in the second one sets it right too.
         sentence = R.norm(" ".join(r.sentences[i] for i in sorted({cl.sent for cl in w.clauses})))

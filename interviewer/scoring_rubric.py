@@ -102,6 +102,11 @@ def literal_terms(text: str, framing: bool = True, vocab: Vocabulary = EMPTY) ->
     return frozenset(out)
 
 
+def term_concepts(terms) -> set[str]:
+    """The concepts among a rubric's terms ("c:tp" is the concept "tp"; words and numbers are not concepts)."""
+    return {t[2:] for t in terms if t.startswith("c:")}
+
+
 # Question words ask; they name nothing (English ones are in STOP_EN): "改了什么" and "按什么口径" share no term.
 _ZH_ASKING = re.compile("为什么|什么|怎么样|怎么|怎样|如何|哪些|哪个|哪里|哪儿|多少|是否|有没有")
 _HYPHENED = re.compile(r"[a-z]+(?:-[a-z]+)+")

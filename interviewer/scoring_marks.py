@@ -133,18 +133,22 @@ def windows(r: R.Reading, rubric: Rubric) -> list[Window]:
         cls = r.sentence_clauses(i)
         for lo in range(len(cls)):
             for hi in range(lo, min(lo + 3, len(cls))):
-                part = cls[lo : hi + 1]
-                text = sent[part[0].start : part[-1].end].strip()
-                out.append(Window(i, part, text, frozenset().union(*(clause_terms(r, rubric, c) for c in part))))
+                out.append(window(r, rubric, cls[lo : hi + 1]))
         if len(cls) > 3 and len(sent) <= 220:
-            out.append(Window(i, cls, sent, frozenset().union(*(clause_terms(r, rubric, c) for c in cls))))
+            out.append(window(r, rubric, cls, sent))
         if i + 1 < len(r.sentences) and len(sent) <= 120 and len(r.sentences[i + 1]) <= 120 and cls:
             nxt = r.sentence_clauses(i + 1)
             if nxt:
-                out.append(Window(i, cls + nxt, sent + " " + r.sentences[i + 1],
-                                  frozenset().union(*(clause_terms(r, rubric, c) for c in cls + nxt))))
+                out.append(window(r, rubric, cls + nxt, sent + " " + r.sentences[i + 1]))
     r.memo[key] = out
     return out
+
+
+def window(r: R.Reading, rubric: Rubric, part: list[R.Clause], text: str | None = None) -> Window:
+    """The window of these consecutive clauses (of one sentence unless `text` spans two)."""
+    if text is None:
+        text = r.sentences[part[0].sent][part[0].start : part[-1].end].strip()
+    return Window(part[0].sent, part, text, frozenset().union(*(clause_terms(r, rubric, c) for c in part)))
 
 
 def shows(r: R.Reading, w: Window, matched: frozenset[str], point_terms: frozenset[str] = frozenset()) -> bool:
@@ -771,9 +775,7 @@ def _directed(r: R.Reading, rubric: Rubric, signal: str, given: frozenset[str]) 
         cls = r.sentence_clauses(w.sent)
         at = next((i for i, cl in enumerate(cls) if cl is w.clauses[0]), 0)
         if len(sents) == 1 and at and not a & {c for cl in w.clauses for c in cl.said} and a & set(cls[at - 1].said):
-            part = cls[at - 1 : at + len(w.clauses)]
-            w = Window(w.sent, part, r.sentences[w.sent][part[0].start : part[-1].end].strip(),
-                       frozenset().union(*(clause_terms(r, rubric, cl) for cl in part)))
+            w = window(r, rubric, cls[at - 1 : at + len(w.clauses)])
         matched = w.terms & item.whole.terms
         return Credit(item.text, w, item.whole, matched, len(matched) / max(1, len(item.whole.terms)))
     return None

@@ -183,6 +183,8 @@ _WATCHED = re.compile(r"主要是(?:我)?(?:导师|师兄|组长|同事)|(?:导�
 def watched(r: R.Reading) -> bool:
     """The candidate tells what they watched someone else do ("主要是我导师查的，我在旁边看", "I was just watching")."""
     return bool(_WATCHED.search(r.text))
+
+
 _STATISTIC = re.compile(r"\b(?:mean|median|average|p50|p90|p95|p99)\b|平均|中位数|均值")
 
 
@@ -243,7 +245,7 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # Or it names only the broad idea of what was asked ("data" for "is the job waiting on data loading?") and tells,
     # with its own figures, of something else the field has no word for here (dedup, filtering, the data mix).
     specific = {c for c in asked_c if not any(c != d and c in r.vocab.closed({d}) for d in asked_c)}
-    broader = set().union(*(r.vocab.closed({c}) for c in specific)) - specific if specific else set()
+    broader = set().union(*(r.vocab.closed({c}) for c in specific)) - specific
     return bool(closed) and closed <= broader and len(r.sentences) >= 2 and (r.numbers >= 2 or len(r.sentences) >= 4)
 
 

@@ -943,10 +943,10 @@ def _minor(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | N
             return False
         said = next((i for i, cl in enumerate(w.clauses) if _MINOR.search(R.norm(cl.text))), None)
         if said is None:
-            big = next((cl for cl in w.clauses if _MAJOR.search(R.norm(cl.text))), None)
+            big, m = next(((cl, m) for cl in w.clauses if (m := _MAJOR.search(R.norm(cl.text)))), (None, None))
             # ...of a part named before the words, X weighed after it ("训练占大头吧，rollout 可能 30% 左右"; "做 rollout，
             # 应该是占大头吧" says it of rollout, and "优化器状态是大头" is about memory, not the step).
-            if big is None or not _MAJOR.search(R.norm(big.text)).start():
+            if big is None or not m.start():
                 return False
             sentence = r.sentence_clauses(big.sent)
             upto = {c for cl in sentence if cl.start <= big.start for c in cl.said}

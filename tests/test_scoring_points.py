@@ -2769,6 +2769,10 @@ def test_statements_with_one_figure_and_no_point_shown_are_a_2(ours, lang, quest
     assert a.level == 2 and not a.markers, (a.level, a.markers)
 
 
+DATA_WAIT = {"zh": "你怎么判断训练是不是在等数据？",
+             "en": "How would you tell whether your training job is stalling on data loading?"}
+
+
 @pytest.mark.parametrize("lang, answer", [
     ("zh", "数据这块我们下了很多功夫，去重用的 MinHash，质量分类器打分以后过滤掉了大概 30% 的低质数据，配比上代码占 15%、数学 5%。后面还做了"
            "一轮 PII 清洗。"),
@@ -2778,8 +2782,7 @@ def test_statements_with_one_figure_and_no_point_shown_are_a_2(ours, lang, quest
 ])
 def test_data_quality_told_for_a_question_on_waiting_for_data_answers_another_question(ours, lang, answer):
     # Only the broad idea of what was asked ("data") is shared: the figures are of dedup and the data mix.
-    q = "你怎么判断训练是不是在等数据？" if lang == "zh" else "How would you tell whether your training job is stalling on data loading?"
-    a = score(ours, lang, 12, answer, q)
+    a = score(ours, lang, 12, answer, DATA_WAIT[lang])
     assert a.level == 1 and any("答非所问" in d.signal or "another question" in d.signal for d in a.danger_signals)
 
 
@@ -2790,8 +2793,7 @@ def test_data_quality_told_for_a_question_on_waiting_for_data_answers_another_qu
            "waiting on data. Once we had too few workers and it was 30% of the step; with 8 workers it dropped to 2%."),
 ])
 def test_waiting_for_data_measured_is_on_the_question(ours, lang, answer):
-    q = "你怎么判断训练是不是在等数据？" if lang == "zh" else "How would you tell whether your training job is stalling on data loading?"
-    assert score(ours, lang, 12, answer, q).level >= 3
+    assert score(ours, lang, 12, answer, DATA_WAIT[lang]).level >= 3
 
 
 @pytest.mark.parametrize("lang, answer, gap", [

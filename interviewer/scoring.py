@@ -411,7 +411,8 @@ def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) 
         if needs and not (r.concepts & needs or _pick(signals, f"naive:{kind}", [], rubric)):
             continue
         for cl in r.clauses:
-            if _meant(cl.text, rx) and not _replaced(r.sentences[cl.sent], rx, " ".join(r.sentences[cl.sent:])):
+            if _meant(cl.text, rx) and not R.HAPPENED.search(_norm(cl.text)) and not _replaced(
+                    r.sentences[cl.sent], rx, " ".join(r.sentences[cl.sent:])):
                 out.append((kind, cl))
                 break
     return out

@@ -1184,7 +1184,10 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         # ("max_restarts 控制最多重启几次", "作业级的重启策略") is not it.
         if BY_HAND.search(R.norm(signal)) and not BY_HAND_SAID.search(sentence):
             return None
-        # A question back ("Do you mean the utilization number from nvidia-smi?") offers nothing.
+        # A question back ("Do you mean the utilization number from nvidia-smi?") offers nothing, and neither does a
+        # restart that happened to something ("an inference replica suddenly restarted mid-run").
+        if R.HAPPENED.search(R.norm(w.text)):
+            return None
         return c if (level or 1) <= 2 and not naive_negated(sentence) and not asks_back(w.text) else None
     if conflates and sum(1 for t in c.matched if t.startswith("c:")) >= 2:
         return c  # said, with both things named, it stands whatever else the answer shows

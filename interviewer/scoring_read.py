@@ -144,6 +144,7 @@ CUES["tradeoff"] = weighing_regex(TRADEOFF)
 # "那次同步", "那次 all-reduce" point at one operation of a step, not at a time something happened.
 CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通信|集合|反向|前向|梯度|规约|调用|reduce|gather|broadcast))"
                               rf"(?!事后\s*(?:校验|检查|验证|回滚))"  # "改成先 step、事后校验" is a mechanism
+                              rf"(?!当时\s*(?:也|还|并|都)?没)"  # "具体数字当时没算" tells what was not done, not a time
                               rf"(?:{CUES['incident'].pattern})")
 # "最后一个 stage 只存 1 份" is the last of something, and "得改成先 step" a change a design needs: neither is a story.
 CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|块|级|份|轮|维))(?<!得)(?<!要)(?<!需)(?<!该)(?<!以)"
@@ -153,6 +154,33 @@ CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|�
 CUES["validation"] = re.compile(rf"(?<!have )(?<!need )(?<!i'd )(?<!i would )(?<!we'd )"
                                 rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
+
+
+# A restart that happened to something, not one the candidate did ("推理副本中途重启后，权重同步卡死了", "a replica
+# suddenly restarted mid-run"): no remedy offered.
+HAPPENED = re.compile(r"(?:中途|意外|突然|自己|自动|被|半路)\s*(?:重启|挂掉重启)|"
+                      r"\b(?:unexpectedly|suddenly|randomly)\s+restart|"
+                      r"\brestart(?:ed|s)?\s+(?:unexpectedly|on its own|by itself|mid-run|midway)")
+
+
+# A check said not to have been run ("没有完整跑过对比", "I didn't run a comm-free baseline to cross-check"): the negation
+# governs the check's verb in its clause. (What a check did not show is a check: "didn't see any change versus the
+# baseline", "没发现差别".)
+_NOT_DONE = re.compile(r"(?:没有?|未|从没有?|从来没有?)[^，,；;。]{0,10}$|"
+                       r"\b(?:didn't|did not|never|haven't|have not|hasn't|has not|couldn't|could not|no time to)\b"
+                       r"(?:\s+[\w'-]+){0,5}\s*$")
+_NOT_SEEN = re.compile(r"\b(?:see|saw|seen|notice|noticed|find|found|change|changed|differ|move|moved|regress)|"
+                       r"差别|区别|变化|差异|发现|看到|问题|异常")
+
+
+def _not_run(sentence: str) -> int:
+    """How many of the sentence's checks are said not to have been run."""
+    n = 0
+    for m in CUES["validation"].finditer(sentence):
+        head = re.split(r"[，,；;:：]", sentence[: m.start()])[-1]
+        neg = _NOT_DONE.search(head)
+        n += bool(neg) and not _NOT_SEEN.search(head[neg.start():])
+    return n
 
 
 def _index_i(sentence: str) -> int:
@@ -352,6 +380,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
             # "give rank i chunks i and 2·CP−1−i": a lower-case i is an index, not the speaker.
             mine[0].cues["first_person"] -= min(mine[0].cues["first_person"], _index_i(s))
+            mine[0].cues["validation"] -= _not_run(ns)
             mine[0].cues["incident"] += bool(_TRIED.match(ns))  # "试过 TP16 跨机，step 慢了 25%": what the team tried
             mine[0].cues["incident"] += bool(_ONE_OF.match(ns))  # "One node gave 22": one machine of their own
             if BASELINE.search(ns):  # "基线是我们最开始那版配置": the version compared against, no time something happened

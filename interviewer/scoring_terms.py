@@ -69,7 +69,7 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             # a value chosen apart from what the formula gives ("算下来 11 分钟；我们实际取 15 分钟，因为…")
             "实际取", "实际用的是", "we actually use", "we actually set", "in practice we use", "in practice we set",
             # an option thought of and left for what it would buy ("We thought about overlapping it… so we left it")
-            "we thought about", "we considered", "考虑过", "想过要", "so we left it", "所以就没动", "所以没做",
+            "we thought about", "we considered", "i considered", "also considered", "考虑过", "想过要", "so we left it", "所以就没动", "所以没做",
             # ...or tried and dropped for what it cost ("试过 TP16 跨机，step 慢了 25%，所以没用")
             "所以没用", "所以就没用", "就没用它", "所以没上", "所以就没上", "所以放弃", "就放弃了", "so we didn't use",
             # ...or the one kept after that ("CP=8 也试过…step 慢了 12%，所以定了 4")
@@ -99,6 +99,8 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "校验", "用来发现", "及时发现", "we check", "to catch", "caught it",
               # a result held against run-to-run noise ("loss inside the seed band")
               "seed band", "seed 波动", "种子波动",
+              "of three seeds", "of 3 seeds", "across seeds", "across three seeds", "across 3 seeds", "on both seeds",
+              "三个 seed", "3 个 seed", "几个 seed 都", "两个 seed 都",
               # the options run side by side ("在 256 卡上各跑了 200 步", "ran each for 200 steps")
               "各跑了", "分别跑了", "两个都跑了", "ran each", "ran both", "ran them side by side",
               # a change let in only once the check came out clean ("对了 2000 步 loss 没差别才上")
@@ -129,7 +131,8 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "a few months ago", "early on", "we started with", "back then",
                    # a root cause and its fix are what make a story an incident
                    "根因", "原因是", "查下来", "修成", "修复了", "root cause", "traced it to", "the cause was",
-                   "the fix was", "we fixed", "fixed that", "fixed it", "first it hung", "first it crashed",
+                   "the fix was", "fix:", "the fix:", "修法:", "修复:",
+                   "we fixed", "fixed that", "fixed it", "first it hung", "first it crashed",
                    "first it failed", "first it ooms", "first it oomed",
                    # what the candidate ran into themselves ("the four I've actually hit", "刚接手的时候")
                    "we've hit", "i've hit", "i've actually hit", "we had exactly", "we'd watched", "we watched",
@@ -187,6 +190,7 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              # ...or an alert kept on the figure ("alert if the mean mismatch goes over 5e-3", "超过 5e-3 就告警")
              "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警",
              "pages someone", "pages the on-call", "pages us", "就报警", "会报警",
+             "now it alerts", "it now alerts", "now alerts", "现在会告警", "现在会报警", "现在自动告警",
              # ...or a check every job or upgrade now has to pass ("link rate is part of the pre-launch check",
              # "a missing GDRDMA string fails the job at start", "引擎升级前必须过这套对比")
              "pre-launch check", "prelaunch check", "admission check", "fails the job at start", "fails the job",

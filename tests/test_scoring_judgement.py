@@ -1,0 +1,107 @@
+"""Issue 12: judgement (a check, a trade-off, an incident, a safeguard) is read in the words candidates use, in
+both languages, and not where the answer says it was not done ("没有完整跑过对比", "I didn't run a baseline")."""
+
+from __future__ import annotations
+
+import pytest
+
+from interviewer.scoring_level import _ASKS_OWN
+from interviewer.scoring_read import norm, read
+from test_scoring_points import ours, score  # noqa: F401  (ours is a fixture)
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("zh", "这个没有完整跑过对比，主要是感觉 PP8 气泡会更大。"),
+    ("zh", "各阶段具体多少我们没细拆过，也没拿基线核对。"),
+    ("en", "I didn't run a comm-free baseline to cross-check; it's just from the timeline."),
+    ("en", "We never compared it against the old config."),
+])
+def test_a_check_said_not_to_have_been_run_is_no_check(lang, sentence):
+    assert not read(sentence).has("validation"), sentence
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    # What a check did not show is a check; a cue that carries its own negation is one too.
+    ("en", "We didn't see any change compared with the baseline."),
+    ("zh", "和基线对比没发现差别。"),
+    ("zh", "换了之后就没再出现。"),
+])
+def test_what_a_check_did_not_find_is_still_a_check(lang, sentence):
+    assert read(sentence).has("validation"), sentence
+
+
+def test_what_was_not_done_at_the_time_is_no_story():
+    # "当时" is a time something happened; "当时没算" tells what was not done.
+    assert not read("具体数字当时没算，大概是这么判断的。").has("incident")
+    assert read("当时排查了大半天才定位到那台机器。").has("incident")
+
+
+@pytest.mark.parametrize("question", [
+    "Did anything hang?", "Did you see a train-inference logprob mismatch?", "How long did the recovery take?",
+    "interleaved 你 v 取了多少？", "你们量过吗？", "有没有卡死过？", "从 38% 到 45%，具体是哪段时间被压下去了？",
+    "MFU went from 38% to 45%. Which part of the step got shorter?",
+])
+def test_a_question_about_what_happened_on_their_run_asks_about_their_own_work(question):
+    assert _ASKS_OWN.search(norm(question)), question
+
+
+@pytest.mark.parametrize("question", ["How is MFU computed?", "你觉得原因是什么？", "What does ZeRO-3 shard?"])
+def test_a_question_about_the_field_does_not(question):
+    assert not _ASKS_OWN.search(norm(question)), question
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # A hang told terse, with its fix and the alert kept since, and no "we" in it.
+    ("en", "Did anything hang?",
+     "Yes. Weight sync deadlocked when an inference replica restarted mid-run: the trainer's NCCL group kept the old "
+     "membership and sat in broadcast with no timeout. py-spy dump showed every trainer rank in the broadcast. Fix: "
+     "rebuild the group on membership change behind a version check, a 120 s timeout on it. That stall used to sit "
+     "about 30 minutes until someone noticed; now it alerts and re-initialises in about 2."),
+    ("zh", "有没有卡死过？",
+     "有。推理副本中途重启后，权重同步卡死了：训练侧的 NCCL 组还是旧成员，一直停在 broadcast 里，这个组没设超时。py-spy dump "
+     "看到训练侧所有 rank 都在 broadcast。修法：成员变化时按版本握手重建这个组，超时设 120 秒。以前这种卡住要 30 分钟左右才有人发现，"
+     "现在会告警，2 分钟左右自动重新初始化。"),
+    # A correction checked by running without it on the same config, across seeds.
+    ("en", "Did you see a train-inference logprob mismatch, and what did you do about it?",
+     "Yes: we log per-token |Δlogprob| between vLLM and the trainer, the mean sits around 4e-3. We clip the importance "
+     "ratio π_train/π_rollout at 2. Without the correction, same config, reward plateaued about 60 steps earlier on two "
+     "of three seeds."),
+    ("zh", "训推 logprob 不一致你们看到过吗？怎么处理的？",
+     "看到过：我们按 token 记 vLLM 和训练侧的 |Δlogprob|，均值在 4e-3 左右。重要性比 π_train/π_rollout 截断在 2。去掉这个修正、"
+     "同样配置，三个 seed 里有两个 reward 提前 60 步左右就平了。"),
+])
+def test_judgement_told_terse_is_a_4(ours, lang, question, answer):  # noqa: F811
+    topic = 15 if "hang" in question or "卡死" in question else 16
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 4, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "Across the whole step, how much communication was exposed?",
+     "From nsys, gaps on the compute stream were about 9% of the step. Most of it was the TP all-gathers under sequence "
+     "parallel and the tail of the DP reduce-scatter. I didn't run a comm-free baseline to cross-check; it's just from "
+     "the timeline."),
+    ("zh", "整个 step 暴露的通信大概多少？",
+     "nsys 上看计算流上的空隙大概占 step 的 9%。主要是序列并行下 TP 的 all-gather，和最后几层反向之后 DP reduce-scatter 的尾巴。"
+     "没有跑过去掉通信的基线来对比，就是从时间线上看的。"),
+])
+def test_a_measurement_with_its_check_said_not_run_is_a_3(ours, lang, question, answer):  # noqa: F811
+    a = score(ours, lang, 8, answer, question)
+    assert a.level == 3, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("sentence", [
+    "I also considered interleaving with v=2, but it doubles the p2p traffic.", "我也考虑过 interleaved，但点对点会翻倍。",
+])
+def test_an_option_considered_is_weighed(sentence):
+    assert read(sentence).has("tradeoff"), sentence
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "推理副本中途重启后，权重同步卡死了：训练侧的 NCCL 组还是旧成员，一直停在 broadcast 里。"),
+    ("en", "An inference replica suddenly restarted mid-run, and the weight sync deadlocked: the trainer's group kept the old "
+           "membership."),
+])
+def test_a_restart_that_happened_is_no_restart_offered(ours, lang, answer):  # noqa: F811
+    a = score(ours, lang, 16, answer, "权重同步出过问题吗？" if lang == "zh" else "Did the weight sync ever break?")
+    assert not [d for d in a.danger_signals if "重启" in d.signal or "restart" in d.signal.lower()], a.danger_signals

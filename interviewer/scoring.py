@@ -617,6 +617,9 @@ _EARLIER = re.compile(r"之前|以前|原来|used to|before we|previously|origin
 _CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|(?:later|now|then we|switched|moved to|replaced|changed)")
 
 
+_POINTS_BACK = re.compile(r"(?:which is|which was|that is|that's)\b|也就是")
+
+
 def _clause_quote(r: Reading, cl: Clause) -> str:
     """A clause grown to a readable size within its sentence (a bare "所以" says nothing); never a long whole answer."""
     sent = r.sentences[cl.sent]
@@ -732,10 +735,14 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
                       and L.claim_clause(r, cl)), None)
         if claim is not None:
             add(_generic("unsourced", lang), _clause_quote(r, claim))
-    for _, cl in FX.wrong_figures(r, question)[:1]:
+    for fact, cl in FX.wrong_figures(r, question)[:1]:
         # The clause with the figure, not its sentence: "…除以卡数乘峰值算，" beside it may be credited as a point.
+        # (One that only points back, "which is 624", is quoted with the clause it points to.)
         said = cl.text.strip().rstrip("，,；;")
-        add(_generic("wrong_figure", lang), said if len(said) >= 8 else _clause_quote(r, cl))
+        if _POINTS_BACK.match(_norm(said)) and (i := r.clauses.index(cl)) and r.clauses[i - 1].sent == cl.sent:
+            said = r.sentences[cl.sent][r.clauses[i - 1].start : cl.end].strip().rstrip("，,；;")
+        add(_generic("wrong_figure" if fact.figure else "wrong_claim", lang),
+            said if len(said) >= 8 else _clause_quote(r, cl))
     if f.off_question and r.clauses and signal not in ("dont_know", "not_mine"):
         # What it says may be sound; it is about something else, and "vague" would misdescribe it.
         add(_generic("off_question", lang), _clause_quote(r, r.clauses[0]))
@@ -893,7 +900,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
-                          next((x.zh if lang == "zh" else x.en for x, _ in figures), ""))
+                          next((x.zh if lang == "zh" else x.en for x, _ in figures), ""),
+                          bool(figures) and not figures[0][0].figure)
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

@@ -20,6 +20,7 @@ _MODEL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*b(?![a-z])")
 # A ratio said as "the same" ("优化器状态跟参数差不多大", "about the same as the weights") is one.
 _SAME = re.compile(r"差不多|一样|相同|the same|as big|as large")
 # A figure set aside is not stated ("不能拿 1979 那个", "not the 1979 number").
+_DENIED = re.compile(r"不|没|\bnot\b|n't\b|\bnever\b|\bno\b")
 _NOT = re.compile(r"不是|不能|不该|不对|而不是|别拿|\bnot\b|n't\b|\bnever\b|rather than|instead of")
 
 
@@ -59,7 +60,8 @@ def _value(m: re.Match, context: str) -> float | None:
 
 
 def wrong_figures(r: R.Reading, question: str = "") -> list[tuple[Fact, R.Clause]]:
-    """The clauses stating a figure outside the range the pack's facts give for what it is said of."""
+    """The clauses stating a figure outside the range the pack's facts give for what it is said of, or a claim the
+    pack's facts call wrong."""
     key = ("wrong_figures", question)
     if key not in r.memo:
         r.memo[key] = _wrong_figures(r, R.norm(question))
@@ -96,6 +98,9 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
                 bad = value is not None and any(not lo <= value <= hi for lo, hi in spans)
                 if near or not bad:
                     said.append((cl, bad))
+            # A claim denied before it in its clause is the fact ("ZeRO-3 不会让每张卡算得更少").
+            if near and any((m := rx.search(text)) and not _DENIED.search(text[:m.start()]) for rx in fact.claim):
+                said.append((cl, True))
         if said and said[-1][1]:
             out.append((fact, next(cl for cl, bad in said if bad)))
     return out

@@ -105,15 +105,18 @@ def _shown(marker: str, part: str) -> str:
 
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
              f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
-             offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: str = "") -> str:
+             offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: str = "",
+             claim: bool = False) -> str:
     """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote); `gap`: the
     terms of the sentences where the answer says it does not know part of it ("具体是 DP 的几倍我一时想不起来"), or
     None: a point it touched is still open, and the one the gap is about comes first. `fact`: the pack's fact a
-    figure of the answer contradicts, said first."""
+    figure of the answer contradicts, said first (`claim`: a claim of the answer contradicts it)."""
     if level is None:
         return ""
     if fact and level <= 2 and signal not in ("dont_know", "not_mine"):
         rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered, gap)
+        if claim:
+            return f"先把事实弄准：{fact}。{rest}" if lang == "zh" else f"Get the facts right: {fact}. {rest}"
         return f"先把数字核对准：{fact}。{rest}" if lang == "zh" else f"Check your figures: {fact}. {rest}"
     zh = lang == "zh"
     # At 1 nothing was shown: a point the answer brushed ("packing…反正本来就是 causal mask") is still the one to learn.

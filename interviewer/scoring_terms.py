@@ -442,6 +442,7 @@ GENERIC_DANGER: dict[str, tuple[str, str]] = {
     "vague": ("回答空泛，没有机制", "vague, no mechanism"),
     "unsourced": ("数字没有出处或依据", "a number without its source or basis"),
     "wrong_figure": ("数字说错了", "a figure stated wrong"),
+    "wrong_claim": ("说法不对", "a claim stated wrong"),
     "off_question": ("答非所问", "answers another question"),
 }
 

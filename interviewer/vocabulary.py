@@ -69,6 +69,8 @@ class Fact:
     en: str
     context: tuple[str, ...] = ()  # the sentence or the question says one of these
     unless: tuple[str, ...] = ()  # a sentence saying one of these sets the figure aside ("1979 那个是稀疏的")
+    # Claims wrong whatever figure comes with them ("ZeRO-3 shards everything, so each GPU has less to compute").
+    claim: tuple[re.Pattern, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -381,12 +383,15 @@ def _fact(spec: dict, where: str) -> Fact:
             raise ValueError(f"{where} subjects #{j}: range must be [low, high]")
         forms = tuple(f.casefold() for f in _strs(sub.get("forms", []), f"{where} subjects #{j} forms"))
         subjects.append((forms, float(span[0]), float(span[1])))
+    claim = tuple(re.compile(_regex(p.casefold(), {}, f"{where} claim", True))
+                  for p in _strs(spec.get("claim", []), f"{where} claim"))
     zh, en = spec.get("zh"), spec.get("en")
-    if not figure or not subjects or not (isinstance(zh, str) and isinstance(en, str) and zh and en):
-        raise ValueError(f"{where} needs figure, subjects, zh and en")
+    if not (figure and subjects or claim) or bool(figure) != bool(subjects) or not (
+            isinstance(zh, str) and isinstance(en, str) and zh and en):
+        raise ValueError(f"{where} needs zh, en and figure with subjects, or claim")
     return Fact(tuple(figure), tuple(subjects), zh, en,
                 tuple(w.casefold() for w in _strs(spec.get("context", []), f"{where} context")),
-                tuple(w.casefold() for w in _strs(spec.get("unless", []), f"{where} unless")))
+                tuple(w.casefold() for w in _strs(spec.get("unless", []), f"{where} unless")), claim)
 
 
 def read(path: Path, check: bool = False) -> Vocabulary:

@@ -138,3 +138,55 @@ def test_a_peak_doubted_in_the_question_after_it_is_not_stated_wrong(score):
     a = score("en", 10, "For the peak we used the H100 spec sheet, 1979 teraflops for BF16 I think. Hmm, or is that "
               "the one with sparsity?", "How is MFU computed?")
     assert not any(d.signal == "a figure stated wrong" for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer, quoted", [
+    # The peak's figure in a clause of its own, with no unit: the sparse A100 number taken for its peak.
+    ("zh", "我们拿 profiler 打印的 TFLOPS 除以 A100 的峰值，也就是 624，算出来 60% 左右。", "A100 的峰值，也就是 624"),
+    ("en", "We took the TFLOPS the profiler printed and divided by the A100 peak, which is 624, so about 60%.",
+     "divided by the A100 peak, which is 624"),
+])
+def test_the_sparse_a100_peak_in_a_clause_of_its_own_is_a_figure_stated_wrong(score, lang, answer, quoted):
+    a = score(lang, 10, answer, "MFU 怎么算的？" if lang == "zh" else "How was the MFU computed?")
+    flag = next(d for d in a.danger_signals if d.signal in ("数字说错了", "a figure stated wrong"))
+    assert quoted in flag.evidence and a.level == 1, (a.level, flag)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我们拿 profiler 打印的 TFLOPS 除以 A100 的峰值，也就是 312，算出来 45% 左右。"),
+    ("en", "We divided by the A100 peak, which is 312, so about 45%."),
+    ("en", "We trained on H100s, which is 1024 GPUs in all."),  # a count, not a peak
+])
+def test_the_right_peak_or_a_count_in_a_clause_of_its_own_is_not_wrong(score, lang, answer):
+    assert wrong_figures(read(answer, score.vocab[lang]), "How was the MFU computed?") == []
+
+
+CLAIMS = [  # (lang, question, answer, the wrong clause)
+    ("zh", "ZeRO 你们用的哪个 stage？为什么？",
+     "用的 ZeRO-3，因为它把参数、梯度、优化器状态全切了，每张卡要算的少了，所以 step 反而更快。", "每张卡要算的少了"),
+    ("en", "Which ZeRO stage did you use, and why?",
+     "ZeRO-3, because it shards everything, so each GPU has less to compute and the step gets faster.",
+     "so each GPU has less to compute and the step gets faster"),
+    ("en", "ZeRO-3 usually makes a step slower than plain data parallel. Where would a speed-up come from?",
+     "Each GPU only holds a slice of the parameters, so it's doing less work per step, so it should be faster.",
+     "so it's doing less work per step"),
+]
+
+
+@pytest.mark.parametrize("lang, question, answer, clause", CLAIMS)
+def test_zero_said_to_cut_each_gpus_compute_is_a_claim_stated_wrong(score, lang, question, answer, clause):
+    # ZeRO and FSDP shard the model states; every rank still runs the full forward and backward of its micro-batch.
+    a = score(lang, 6, answer, question)
+    flag = next(d for d in a.danger_signals if d.signal in ("说法不对", "a claim stated wrong"))
+    assert clause in flag.evidence and a.level == 1, (a.level, flag)
+    assert a.feedback.startswith("先把事实弄准：" if lang == "zh" else "Get the facts right: ")
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "ZeRO-3 不会让每张卡算得更少，它切的是状态，计算量不变，还多了参数的 all-gather。"),
+    ("en", "Tensor parallel splits the matmuls so each GPU has less to compute; ZeRO only shards the memory."),
+    ("en", "Under ZeRO-1 each rank updates only its own shard, so the optimizer step does less work."),
+    ("zh", "DP 切 batch，TP、PP 把权重切开，顺带也把计算分摊了。"),  # no ZeRO named: TP and PP do split the work
+])
+def test_compute_split_said_of_other_parallelisms_or_denied_is_not_wrong(score, lang, answer):
+    assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

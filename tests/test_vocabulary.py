@@ -82,7 +82,7 @@ patterns = ['Kafka\\s*(?:消费组|consumer\\s+groups?)']
     ('[[resume.concepts]]\nname = "a"\ntriggers = ["a"]\npatterns = ["${nope}"]', "unknown fragment"),
     ('[[facts]]\nzh = "a"\nen = "a"\nfigure = ["bits"]\nsubjects = [{ range = [1, 2] }]', "needs a group for the number"),
     ('[[facts]]\nzh = "a"\nen = "a"\nfigure = ["(\\\\d+) bits"]\nsubjects = [{ forms = ["x"] }]', "[[facts]] #1 subjects #1: range"),
-    ('[[facts]]\nfigure = ["(\\\\d+) bits"]\nsubjects = [{ range = [1, 2] }]', "[[facts]] #1 needs figure, subjects, zh and en"),
+    ('[[facts]]\nfigure = ["(\\\\d+) bits"]\nsubjects = [{ range = [1, 2] }]', "[[facts]] #1 needs zh, en and figure with subjects, or claim"),
 ])
 def test_a_broken_vocabulary_is_refused_naming_the_file(tmp_path, vocab, message):
     path = _pack(tmp_path, vocab)

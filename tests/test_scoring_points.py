@@ -2808,3 +2808,18 @@ def test_a_part_left_open_is_flagged_where_it_is_said_not_on_the_formula_said_in
     a = score(ours, lang, topic, answer, q)
     assert a.level <= 3 and any(gap in d.evidence for d in a.danger_signals), a.danger_signals
     assert not any("6 times" in d.evidence or "6 乘以" in d.evidence for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # 1F1B itself interleaves forwards and backwards: saying so is no interleaved schedule, which does cut the bubble.
+    ("zh", "对，1F1B 基本上把气泡消除了——这就是前向反向交错着来的意义，流水线热身之后就一直是满的。"),
+    ("zh", "对，1F1B 基本上把气泡消除了，这就是交错做前向和反向的意义，流水线热身之后就一直是满的。"),
+    ("en", "Right, so 1F1B basically eliminates the bubble, that's the whole point of interleaving forwards and "
+           "backwards; once the pipeline has warmed up it stays full."),
+])
+def test_1f1b_said_to_remove_the_bubble_by_interleaving_its_passes_is_the_flag(ours, lang, answer):
+    q = ("PP=8、32 个 micro batch，1F1B 比 GPipe 省了什么？" if lang == "zh"
+         else "With PP=8 and 32 micro-batches, what does 1F1B buy you over GPipe?")
+    a = score(ours, lang, 5, answer, q)
+    flag = "不知道 1F1B 省的是激活而非气泡" if lang == "zh" else "does not know 1F1B saves activations rather than bubble"
+    assert flag in {d.signal for d in a.danger_signals} and a.level == 1, (a.level, a.danger_signals)

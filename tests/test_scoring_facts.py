@@ -161,22 +161,28 @@ def test_the_right_peak_or_a_count_in_a_clause_of_its_own_is_not_wrong(score, la
     assert wrong_figures(read(answer, score.vocab[lang]), "How was the MFU computed?") == []
 
 
-CLAIMS = [  # (lang, question, answer, the wrong clause)
-    ("zh", "ZeRO 你们用的哪个 stage？为什么？",
+CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
+    ("zh", 1, "loss 尖峰你们怎么处理的？",
+     "主要还是学习率的问题。精度这块用的是 BF16，BF16 比 FP16 精度更高一点，所以一般不会有数值问题。", "BF16 比 FP16 精度更高一点"),
+    ("en", 1, "How did you handle the loss spike?",
+     "Mostly the learning rate. We were on BF16, and BF16 is more precise than FP16, so numerics are rarely the problem.",
+     "BF16 is more precise than FP16"),
+    ("zh", 6, "ZeRO 你们用的哪个 stage？为什么？",
      "用的 ZeRO-3，因为它把参数、梯度、优化器状态全切了，每张卡要算的少了，所以 step 反而更快。", "每张卡要算的少了"),
-    ("en", "Which ZeRO stage did you use, and why?",
+    ("en", 6, "Which ZeRO stage did you use, and why?",
      "ZeRO-3, because it shards everything, so each GPU has less to compute and the step gets faster.",
      "so each GPU has less to compute and the step gets faster"),
-    ("en", "ZeRO-3 usually makes a step slower than plain data parallel. Where would a speed-up come from?",
+    ("en", 6, "ZeRO-3 usually makes a step slower than plain data parallel. Where would a speed-up come from?",
      "Each GPU only holds a slice of the parameters, so it's doing less work per step, so it should be faster.",
      "so it's doing less work per step"),
 ]
 
 
-@pytest.mark.parametrize("lang, question, answer, clause", CLAIMS)
-def test_zero_said_to_cut_each_gpus_compute_is_a_claim_stated_wrong(score, lang, question, answer, clause):
-    # ZeRO and FSDP shard the model states; every rank still runs the full forward and backward of its micro-batch.
-    a = score(lang, 6, answer, question)
+@pytest.mark.parametrize("lang, topic, question, answer, clause", CLAIMS)
+def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topic, question, answer, clause):
+    # ZeRO and FSDP shard the model states, every rank still running the full forward and backward of its
+    # micro-batch; BF16 has 7 mantissa bits to FP16's 10.
+    a = score(lang, topic, answer, question)
     flag = next(d for d in a.danger_signals if d.signal in ("说法不对", "a claim stated wrong"))
     assert clause in flag.evidence and a.level == 1, (a.level, flag)
     assert a.feedback.startswith("先把事实弄准：" if lang == "zh" else "Get the facts right: ")
@@ -187,6 +193,8 @@ def test_zero_said_to_cut_each_gpus_compute_is_a_claim_stated_wrong(score, lang,
     ("en", "Tensor parallel splits the matmuls so each GPU has less to compute; ZeRO only shards the memory."),
     ("en", "Under ZeRO-1 each rank updates only its own shard, so the optimizer step does less work."),
     ("zh", "DP 切 batch，TP、PP 把权重切开，顺带也把计算分摊了。"),  # no ZeRO named: TP and PP do split the work
+    ("zh", "FP16 的精度比 BF16 更高，BF16 换来的是范围。"),
+    ("en", "FP16 keeps more precision than BF16; BF16 buys FP32's range."),
 ])
-def test_compute_split_said_of_other_parallelisms_or_denied_is_not_wrong(score, lang, answer):
+def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

@@ -1103,6 +1103,10 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
     return None
 
 
+# A Latin name in a flag ("algbw", "nvidia-smi", "1f1b"), read against the vocabulary's forms.
+_LATIN_NAME = re.compile(r"(?<![a-z0-9])[a-z0-9][a-z0-9_.-]*[a-z][a-z0-9_-]*")
+
+
 def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, own: bool,
                 given: frozenset[str] = frozenset()) -> Credit | None:
     """The clause that shows a red flag of the pack, or None.
@@ -1173,7 +1177,13 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     w = c.window
     sentence = R.norm(r.sentences[w.sent])
     if kind == "ignorance":
-        # At level 1 the answer does not know its own topic's point; another topic's it must say it does not know.
+        # At level 1 the answer does not know its own topic's point; another topic's it must say it does not know,
+        # of the things that flag names: "通信量……这个我不知道" is not "分不清 algbw 与 busbw", whose names are
+        # forms of one concept of communication volume.
+        names = [x for x in _LATIN_NAME.findall(R.norm(signal)) if r.vocab.find(x)[0]] if not own else []
+        if names and not any(
+                re.search(rf"(?<![a-z0-9]){re.escape(x)}(?![a-z0-9])", R.norm(w.text)) for x in names):
+            return None
         return c if negated(w) or (own and (level or 1) <= 1) else None
     if negated(w) or _NEGATION.search(R.norm(w.text)) or (kind == "misconception" and _CONTRARY.search(sentence)):
         return None

@@ -2823,3 +2823,15 @@ def test_1f1b_said_to_remove_the_bubble_by_interleaving_its_passes_is_the_flag(o
     a = score(ours, lang, 5, answer, q)
     flag = "不知道 1F1B 省的是激活而非气泡" if lang == "zh" else "does not know 1F1B saves activations rather than bubble"
     assert flag in {d.signal for d in a.danger_signals} and a.level == 1, (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # Another topic's "cannot tell algbw from busbw" is not shown by not knowing a communication volume: its names
+    # are forms of one concept, and the answer must name one of them.
+    ("zh", "ZeRO-3 的通信量大概是普通 DP 的多少倍？", "说实话这个我记不太清了。通信量……这个我不知道，没测过。"),
+    ("en", "And what did ZeRO-3 cost you in step time?",
+     "It was slower, maybe 30% on a small test. I'm not sure what the exact communication volume is compared to DDP."),
+])
+def test_not_knowing_a_volume_is_not_another_topics_flag_about_named_metrics(ours, lang, question, answer):
+    a = score(ours, lang, 6, answer, question)
+    assert not [d for d in a.danger_signals if "algbw" in d.signal], a.danger_signals

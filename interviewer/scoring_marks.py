@@ -402,7 +402,7 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
     first: dict[str, Credit] = {}
     for m in markers:
         item = rubric.item(m)
-        c = best(r, rubric, item, accept=lambda c, item=item: _ok(r, item, c), given=given)
+        c = best(r, rubric, item, accept=lambda c, item=item: _ok(r, rubric, item, c), given=given)
         seen[m] = c.coverage if c else _loose(r, rubric, item)
         if c is None and "after" in item.cues and r.has("incident") and _after_start(r) is None:
             seen[m] = 0.0  # what was added afterwards, in a story that tells nothing after the fix, is still to tell
@@ -415,7 +415,7 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
         item = rubric.item(m)
         c = first[m]
         if core(r, rubric, c) & used and not _verbatim(c):
-            c = best(r, rubric, item, given=given, accept=lambda c, item=item: _ok(r, item, c) and (
+            c = best(r, rubric, item, given=given, accept=lambda c, item=item: _ok(r, rubric, item, c) and (
                 _verbatim(c) or not core(r, rubric, c) & used))
         if c is not None:
             credited[m] = c
@@ -506,12 +506,30 @@ def _aside(item: Item, point: Point) -> bool:
     return point is not item.whole and bool(part) and any(part in b for b in _BRACKETED.findall(item.text))
 
 
-def _ok(r: R.Reading, item: Item, c: Credit) -> bool:
+def _ok(r: R.Reading, rubric: Rubric, item: Item, c: Credit) -> bool:
     # What shows the point is in the answer: the question's words ("given") count towards the point, not its evidence.
     # A point guessed at is not shown ("Maybe also check temperatures, since a hot GPU might throttle").
     return (not negated(c.window) and not R.GUESSED.search(R.norm(c.window.text)) and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
-            and _same_polarity(c.point.text, c.window.text) and not _denies(c))
+            and _same_polarity(c.point.text, c.window.text) and not _denies(c) and not _listed_only(r, rubric, c))
+
+
+# A marker that asks what each of several things does ("能说出融合、CUDA graph…各压缩哪段时间", "what each stage shards").
+_EACH_ASKS = re.compile(r"各|分别|\beach\b|\brespectively\b")
+
+
+def _listed_only(r: R.Reading, rubric: Rubric, c: Credit) -> bool:
+    """Names listed ("FlashAttention、fused kernel、CUDA graph、通信 overlap…这些都上了") for a marker that asks what
+    each of them does: every clause that carries the point is a short list item, with no number or reason, and says
+    nothing of any of them."""
+    cls = [cl for cl in c.window.clauses if c.matched & clause_terms(r, rubric, cl)]
+
+    def item_(cl: R.Clause) -> bool:  # "、" enumerates; a comma does in a run of three short pieces or more
+        short = [x for x in r.sentence_clauses(cl.sent) if len(x.text) <= 24 and x.text.rstrip().endswith(",")]
+        return bool(cl.cues.get("bare") or cl.text.rstrip().endswith("、") or (cl in short and len(short) >= 3))
+
+    return bool(_EACH_ASKS.search(R.norm(c.item))) and sum(map(item_, cls)) >= min(2, len(cls)) and all(
+        len(cl.text) <= 24 and not cl.cues.get("causal") and not cl.numbers for cl in cls)
 
 
 _TELLS_APART = re.compile(r"区分|分清|还是|\btells?\b.*\bfrom\b|\bdistinguish|\bapart\b")

@@ -2835,3 +2835,25 @@ def test_1f1b_said_to_remove_the_bubble_by_interleaving_its_passes_is_the_flag(o
 def test_not_knowing_a_volume_is_not_another_topics_flag_about_named_metrics(ours, lang, question, answer):
     a = score(ours, lang, 6, answer, question)
     assert not [d for d in a.danger_signals if "algbw" in d.signal], a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # Names listed for a marker that asks what each of them shrinks show none of it; the answer's wrong peak and
+    # utilisation-as-MFU are then all there is.
+    ("zh", "你简历写 MFU 从 35% 提升到 52%。这个 MFU 具体是怎么算的？",
+     "对，35% 到 52%。我们主要看的是 GPU 利用率，nvidia-smi 里那个 GPU-Util，再结合 H100 的峰值 1979 TFLOPS 去估的。然后做了"
+     "一系列优化嘛，FlashAttention、fused kernel、CUDA graph、通信 overlap、还有 NCCL 调优，这些都上了之后就到 52% 了。"),
+    ("en", "Your résumé says MFU went from 35% to 52%. How was that MFU computed?",
+     "Yeah, 35 to 52. We mainly looked at GPU utilization, the GPU-Util in nvidia-smi, together with the H100 peak of "
+     "1979 TFLOPS. Then we did a series of optimizations: FlashAttention, fused kernels, CUDA graphs, comm overlap, "
+     "NCCL tuning, and after all of that we got to 52%."),
+])
+def test_names_listed_show_no_marker_that_asks_what_each_does(ours, lang, question, answer):
+    a = score(ours, lang, 10, answer, question)
+    assert a.markers == [] and a.level == 1, (a.level, a.markers)
+
+
+def test_a_list_that_says_what_each_item_does_still_shows_it(ours):
+    a = score(ours, "zh", 10, "融合把几十个小 kernel 合成一个，省的是发射开销；CUDA graph 把 CPU 发射的空隙压掉；更大的 micro batch 让 "
+              "GEMM 更饱满；少做重计算直接少一次前向。", "这些优化各压缩了哪段时间？")
+    assert any("CUDA graph" in h.marker for h in a.markers), a.markers

@@ -613,8 +613,8 @@ _REFLEX = ("第一反应",)
 _SET_ASIDE = re.compile(r"但|不过|可是|然而|\b(?:but|however)\b")
 
 
-_EARLIER = re.compile(r"之前|以前|原来|used to|before we|previously|originally")
-_CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|(?:later|now|then we|switched|moved to|replaced|changed)")
+_EARLIER = re.compile(r"之前|以前|原来|最开始|一开始|起初|最早|used to|before we|previously|originally|at first|initially")
+_CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|\b(?:later|now|then we|switched|moved to|replaced|changed)\b")
 
 
 _POINTS_BACK = re.compile(r"(?:which is|which was|that is|that's)\b|也就是")
@@ -711,7 +711,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     asked = _topic_terms(rubric, question) if question else frozenset()
     # A remedy the vocabulary spells out is shown only where it is said: "OOM 的话可以开 gradient checkpointing" after a
     # sentence on batch size names the flag's subjects, not "减 batch".
-    spelled = {x.kind for x in r.vocab.remedies}
+    # (So is a generic one: "Originally we used the default config…; later we switched to…" left it behind.)
+    spelled = {x.kind for x in r.vocab.remedies} | set(T.NAIVE)
     said = {kind for kind, _ in _naive_hits(r, True, own, rubric)}
     for sig, is_own in [*((s, True) for s in own), *((s, False) for s in others)]:
         kind = (_signal_kind(sig, r.vocab) or "").removeprefix("naive:")

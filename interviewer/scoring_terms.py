@@ -363,7 +363,8 @@ NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "d
 
 # Naive remedies (DESIGN: the pack lists them). Each kind links to rubric signals by SIGNAL_KINDS.
 NAIVE: dict[str, tuple[str, ...]] = {
-    "rerun": ("重跑", "重新跑", "从头跑", "从头训", "重新训练", "rerun", "re-run", "run it again",
+    "rerun": ("重跑", "重新跑", "从头跑", "从头再跑", "重新再跑", "再跑一次", "再跑一遍", "从头训", "重新训练", "rerun",
+              "re-run", "run it again", "run it once more",
               "start over", "from scratch", "restart the job", "restart training", "restart the run",
               "kill the job and restart", "kill it and restart", "restart it", "a restart", "restarted it",
               "restarted the run", "resubmit", "重新提交", "再提交一次"),
@@ -378,6 +379,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "之前定的", "之前大家定的", "大家定的", "团队定的", "组里定的", "别人定的", "前人定的", "已经定好",
                        "沿用下来", "继承下来",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
+                       "官方的脚本", "官方脚本", "的脚本改的", "脚本改的", "参考官方", "照着官方", "the official script",
+                       "the official scripts", "adapted from the official", "adapted the official",
                        "the example config", "example script", "from the examples", "based on the example",
                        # ...and so is the setting everyone uses ("大家都这么设，凭经验").
                        "大家都这么设", "都这么设", "凭经验", "everyone uses", "what everyone uses",
@@ -413,9 +416,9 @@ NAIVE: dict[str, tuple[str, ...]] = {
 }
 # A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.
 NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", "并不", "没用", "不够", "不行", "不靠",
-                  "别只", "不是只", "之前", "以前", "原来", "not just", "not only", "rather than", "instead of",
+                  "别只", "不是只", "之前", "以前", "原来", "最开始", "一开始", "起初", "最早", "not just", "not only", "rather than", "instead of",
                   "didn't", "don't just", "wasn't enough", "won't help", "doesn't fix", "not the fix",
-                  "never just", "used to", "before we", "previously", "originally", "很多人", "有人", "大家",
+                  "never just", "used to", "before we", "previously", "originally", "at first", "initially", "很多人", "有人", "大家",
                   "第一反应", "people often", "most people", "a common mistake", "naive", "the usual answer",
                   "textbook")
 

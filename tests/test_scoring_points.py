@@ -2857,3 +2857,38 @@ def test_a_list_that_says_what_each_item_does_still_shows_it(ours):
     a = score(ours, "zh", 10, "融合把几十个小 kernel 合成一个，省的是发射开销；CUDA graph 把 CPU 发射的空隙压掉；更大的 micro batch 让 "
               "GEMM 更饱满；少做重计算直接少一次前向。", "这些优化各压缩了哪段时间？")
     assert any("CUDA graph" in h.marker for h in a.markers), a.markers
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # The default config told as where they started, and what they changed it to: the remedy was left behind.
+    ("zh", "最开始用的是 Megatron 示例里的默认配置，TP8 PP8。后来改成了 TP4 PP8，因为 TP8 把 GEMM 切得太小，step 从 4.1 秒降到 3.6 秒。"),
+    ("en", "At first we used the default config from the Megatron examples, TP8 PP8. Later we switched to TP4 PP8 "
+           "because TP8 cut the GEMMs too small, and the step went from 4.1 to 3.6 seconds."),
+    ("en", "Originally we used the default config from the Megatron examples, TP8 PP8. Later we switched to TP4 PP8 "
+           "because TP8 cut the GEMMs too small, and the step went from 4.1 to 3.6 seconds."),
+])
+def test_a_default_config_left_behind_is_not_the_flag(ours, lang, answer):
+    a = score(ours, lang, 3, answer, "并行度是怎么定的？" if lang == "zh" else "How did you choose the parallel degrees?")
+    assert not [d for d in a.danger_signals if "默认" in d.signal or "default" in d.signal], a.danger_signals
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, flag", [
+    ("zh", 15, "出现 NaN 呢？", "NaN 的话一般就从头再跑一次，换个 seed。", "出现 NaN 就从头重跑"),
+    ("en", 15, "And a NaN?", "For a NaN we usually just run it once more from the start with another seed.",
+     "reruns from scratch whenever NaN appears"),
+    ("zh", 3, "并行度是怎么定的？", "这套配置是同事参考 Megatron 官方 70B 的脚本改的，跑起来没问题就一直用了。", '配置是"用的默认配置"或照抄脚本'),
+    ("en", 3, "How were the degrees chosen?", "A colleague adapted the official Megatron 70B script, and it ran fine, so "
+     "we kept it.", 'the configuration is "used the default config" or a copied script'),
+])
+def test_naive_remedies_in_these_words_are_flagged(ours, lang, topic, question, answer, flag):
+    a = score(ours, lang, topic, answer, question)
+    assert flag in {d.signal for d in a.danger_signals}, a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "NaN 一般是数值问题，我们的框架有自动检测，很快就能定位。"),
+    ("en", "A NaN is usually a numerics problem; our framework detects it automatically and we find it quickly."),
+])
+def test_a_nan_answer_that_never_reruns_is_not_the_rerun_flag(ours, lang, answer):
+    a = score(ours, lang, 15, answer, "NaN 出现了你怎么定位？" if lang == "zh" else "How do you locate a NaN?")
+    assert not [d for d in a.danger_signals if "重跑" in d.signal or "rerun" in d.signal], a.danger_signals

@@ -381,7 +381,8 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             # "give rank i chunks i and 2·CP−1−i": a lower-case i is an index, not the speaker.
             mine[0].cues["first_person"] -= min(mine[0].cues["first_person"], _index_i(s))
             mine[0].cues["validation"] -= _not_run(ns)
-            mine[0].cues["incident"] += bool(_TRIED.match(ns))  # "试过 TP16 跨机，step 慢了 25%": what the team tried
+            # "试过 TP16 跨机，step 慢了 25%", "TP 只开 2 是因为…，试过 TP=4，step 慢了 4%": what the team tried
+            mine[0].cues["incident"] += any(_TRIED.match(norm(cl.text)) for cl in mine)
             mine[0].cues["incident"] += bool(_ONE_OF.match(ns))  # "One node gave 22": one machine of their own
             if BASELINE.search(ns):  # "基线是我们最开始那版配置": the version compared against, no time something happened
                 mine[0].cues["incident"] -= min(mine[0].cues["incident"], len(_EARLY.findall(ns)))

@@ -105,3 +105,18 @@ def test_an_option_considered_is_weighed(sentence):
 def test_a_restart_that_happened_is_no_restart_offered(ours, lang, answer):  # noqa: F811
     a = score(ours, lang, 16, answer, "权重同步出过问题吗？" if lang == "zh" else "Did the weight sync ever break?")
     assert not [d for d in a.danger_signals if "重启" in d.signal or "restart" in d.signal.lower()], a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # A setting priced by what was tried, told terse mid-sentence and with no "we": judgement of their own run.
+    ("zh", "attention 那边 TP 是多少？为什么？",
+     "attention 部分 TP=2。QKV 按头列切，输出投影行切，前向一次 all-reduce，反向一次。一次是 b·s·h，4K×4096×2 字节，32 MB，"
+     "NVLink 上零点一毫秒级。TP 只开 2 是因为 attention 参数只占四分之一左右，试过 TP=4，step 慢了 4%。"),
+    ("en", "What TP does attention use, and why?",
+     "Attention is TP=2. QKV is split by heads column-wise, the output projection row-wise, one all-reduce forward and "
+     "one backward. Each is b·s·h, 4K×4096×2 bytes, 32 MB, a tenth of a millisecond on NVLink. TP is only 2 because "
+     "attention is about a quarter of the parameters; tried TP=4, the step was 4% slower."),
+])
+def test_an_option_tried_mid_sentence_is_judgement_of_their_own(ours, lang, question, answer):  # noqa: F811
+    a = score(ours, lang, 4, answer, question)
+    assert a.level == 4, (a.level, a.markers)

@@ -751,8 +751,10 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # A level-2 answer is names without mechanism by definition: say so on a clause that only names.
         plain = [cl for cl in r.clauses
                  if r.stuffing or (_plain_clause(r, cl) and (cl.sent, cl.start) not in credited)]
-        if f.picked:  # the option the question offered ("吞吐还是收敛时间？" - "吞吐。") is a choice, not a name dropped
-            plain = [cl for cl in plain if cl is not r.clauses[0]]
+        # The option the question offered ("吞吐还是收敛时间？" - "吞吐。") is a choice, not a name dropped, and what
+        # follows it is the reason for it ("token 预算一样，step 短了整个 run 就短了…").
+        if f.picked:
+            plain = []
         # Nor is a reply to a yes-or-no question ("Yes, mostly.", "基本藏住了。") that names nothing.
         plain = [cl for cl in plain if cl.concepts or not _REPLY.match(_norm(cl.text))]
         names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),

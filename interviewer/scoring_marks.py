@@ -916,7 +916,8 @@ def _unrelated(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit
 _FLAG_LOOKS_SAME = re.compile(r"(\S+\s*\S+)\s*差不多就说|because (?:the )?(.+?) looks? about the same")
 _LOOKS_SAME = R.cue_regex(("一样", "差不多", "基本一样", "基本相同", "没差别", "没什么差别", "几乎一样", "the same",
                            "about the same", "basically the same", "pretty much the same", "identical", "matched",
-                           "very close", "close enough"))
+                           "very close", "close enough", "basically aligned", "pretty much aligned", "基本对齐", "基本上对齐",
+                           "差不多对齐"))
 # ...what a real check of it holds the figure against: its curve over the run, the seed noise, a band.
 _BEYOND = R.cue_regex(("曲线", "seed", "种子", "噪声", "波动", "逐步", "每一步", "每步", "带内", "容差", "curve", "curves",
                        "noise", "band", "per-step", "every step", "step by step", "tolerance", "spread"))
@@ -1176,6 +1177,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if (c := directed_asked(r, rubric, signal, given if own else frozenset()) or without(r, rubric, signal)
             or (own and (recited(r, rubric, signal) or looks_same(r, rubric, signal)))):
         return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
+    if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) and R.norm(g.group(1) or g.group(2)).split()[-1] not in r.text:
+        return None  # the figure it holds the same is never named: "整个 run 就短了差不多这么多" is of the run
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.
         c = best(r, rubric, item, strict=not own, short=True, accept=lambda c: _argued(r, rubric, signal, c))

@@ -2892,3 +2892,25 @@ def test_naive_remedies_in_these_words_are_flagged(ours, lang, topic, question, 
 def test_a_nan_answer_that_never_reruns_is_not_the_rerun_flag(ours, lang, answer):
     a = score(ours, lang, 15, answer, "NaN 出现了你怎么定位？" if lang == "zh" else "How do you locate a NaN?")
     assert not [d for d in a.danger_signals if "重跑" in d.signal or "rerun" in d.signal], a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # "差不多" said of how much shorter the run got, the curves aligned by tokens overlapping: no final loss called
+    # the same. The option picked with its reason is a choice, not names without mechanism.
+    ("zh", "吞吐。token 预算一样，step 短了整个 run 就短了差不多这么多，收敛曲线按 token 对齐是重合的。"),
+    ("en", "Throughput. Same token budget, so a shorter step shortens the whole run by about as much; the convergence "
+           "curves aligned by tokens overlap."),
+])
+def test_a_pick_with_its_reason_and_no_final_loss_called_the_same_is_flagged_nothing(ours, lang, answer):
+    a = score(ours, lang, 10, answer, "提升的是吞吐还是收敛时间？" if lang == "zh"
+              else "Was the gain in throughput or in time to convergence?")
+    assert a.danger_signals == [] and a.level >= 2, (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "就看 reward 曲线和 loss 曲线嘛，最后差不多就行。seed 这些我们没特别固定。"),
+    ("en", "We ran both configs for about 5k steps, and the final losses were 2.31 and 2.32, so basically aligned."),
+])
+def test_a_final_loss_called_the_same_is_still_the_flag(ours, lang, answer):
+    a = score(ours, lang, 15, answer, "怎么证明训练结果没变？" if lang == "zh" else "How did you confirm the loss still matched?")
+    assert [d for d in a.danger_signals if "差不多就说" in d.signal or "looks about the same" in d.signal], a.danger_signals

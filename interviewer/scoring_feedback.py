@@ -145,6 +145,10 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
             lead = "把没说上来的那块补上：" if zh else "Fill in the part you left open: "
         elif f.claims and not f.credited:
             lead = "数字要有出处：" if zh else "Give the source of your numbers: "
+        elif f.picked:  # the option the question offered, taken: no name was dropped, its numbers are missing
+            return ("选择说清了，再用数字撑住：前后各是多少、在哪量的。" if zh else
+                    "The choice is clear; now back it with numbers: what it was before and after, and where you "
+                    "measured it.")
         else:
             lead = "把名词落到机制上：" if zh else "Go from names to mechanism: "
         target = point or rung

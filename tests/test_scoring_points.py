@@ -1466,8 +1466,13 @@ def test_a_restart_offered_for_what_the_question_named_is_the_naive_remedy(ours,
     ("en", "Was the gain in throughput or time to convergence?", "Throughput. Convergence per token was the same."),
 ])
 def test_the_option_picked_in_a_few_words_is_an_answer_not_nothing(ours, lang, question, answer):
-    # Seen in a zh session: the terse pick scored 1 with "回答空泛".
-    assert score(ours, lang, 10, answer, question).level == 2
+    # Seen in a zh session: the terse pick scored 1 with "回答空泛". Its feedback asks for the numbers of the choice,
+    # not for a marker of the topic the question never asked about (seen: "讲清「7B 模型…9.4K token/s」").
+    a = score(ours, lang, 10, answer, question)
+    assert a.level == 2
+    assert a.feedback == ("选择说清了，再用数字撑住：前后各是多少、在哪量的。" if lang == "zh" else
+                          "The choice is clear; now back it with numbers: what it was before and after, and where you "
+                          "measured it.")
 
 
 def test_the_resume_line_a_question_quotes_is_not_what_it_asks(ours):

@@ -156,6 +156,10 @@ CUES["validation"] = re.compile(rf"(?<!have )(?<!need )(?<!i'd )(?<!i would )(?<
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
 
 
+# A setting kept because it ran ("it ran fine, so we kept it", "跑起来没问题就一直用了"), not for what it was weighed against.
+_KEPT_AS_IS = re.compile(r"\b(?:it ran|ran fine|ran ok|it worked|worked fine|no problems?)\b[^.;]{0,16}?\bso we kept\b")
+
+
 # A restart that happened to something, not one the candidate did ("推理副本中途重启后，权重同步卡死了", "a replica
 # suddenly restarted mid-run"): no remedy offered.
 HAPPENED = re.compile(r"(?:中途|意外|突然|自己|自动|被|半路)\s*(?:重启|挂掉重启)|"
@@ -376,7 +380,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT})
             # ", so W can be scheduled…": a clause that opens with "so" gives a consequence ("so far" does not).
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
-            mine[0].cues["tradeoff"] += _weighed(ns) + _chosen(ns)
+            mine[0].cues["tradeoff"] += _weighed(ns) + _chosen(ns) - len(_KEPT_AS_IS.findall(ns))
             mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
             # "give rank i chunks i and 2·CP−1−i": a lower-case i is an index, not the speaker.
             mine[0].cues["first_person"] -= min(mine[0].cues["first_person"], _index_i(s))

@@ -120,3 +120,12 @@ def test_a_restart_that_happened_is_no_restart_offered(ours, lang, answer):  # n
 def test_an_option_tried_mid_sentence_is_judgement_of_their_own(ours, lang, question, answer):  # noqa: F811
     a = score(ours, lang, 4, answer, question)
     assert a.level == 4, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("sentence, weighed", [
+    ("Honestly it was the default config from the Megatron examples, TP8 PP8, and it ran fine so we kept it.", False),
+    ("It was what the example script used, and it ran, so we kept the default config.", False),
+    ("We measured 6% lower throughput from the extra bubble, so we kept PP4.", True),
+])
+def test_a_setting_kept_because_it_ran_is_no_trade_off(sentence, weighed):
+    assert read(sentence).has("tradeoff") is weighed, sentence

@@ -45,7 +45,8 @@ class TopicReport(BaseModel):
     evidence: list[Quote]
     markers: list[MarkerHit] = Field(description="points covered, each with its quote")
     missed_markers: list[str]
-    feedback: str = Field(description="what would lift the best answer one level")
+    feedback: str = Field(description="what would lift the topic one level: the feedback of its latest answer at "
+                                      "the topic's level")
     answers: int = Field(description="answers on this topic that got a level")
     how: str = Field(description="how the level was computed")
     resume_evidence: list[str] = Field(description="résumé quotes the topic's chains were built from")
@@ -118,7 +119,10 @@ def _topic_report(topic: str, score: TopicScore | None, t: Transcript, mine: lis
             hits.setdefault(normalize_key(m.marker), m)
     missed = list(dict.fromkeys(m for a in mine for m in a.missed_markers if normalize_key(m) not in hits))
     scored = [a for a in mine if a.level is not None]
-    best = max(reversed(scored), key=lambda a: a.level, default=None)
+    # What lifts the topic is what lifts an answer at its level: after "1, 2, 1" the best answer's "back the choice
+    # with numbers" is not the step the topic needs.
+    guide = next((a for a in reversed(scored) if a.level == level), None) or max(
+        reversed(scored), key=lambda a: a.level, default=None)
     if level is None:
         how = reason
     else:
@@ -130,7 +134,7 @@ def _topic_report(topic: str, score: TopicScore | None, t: Transcript, mine: lis
                      else f"{L['not_assessed']} — {reason}"),
         evidence=[Quote(text=q, verified=_found(q, answers_key)) for q in (score.evidence if score else [])],
         markers=list(hits.values()), missed_markers=missed if level is not None else [],
-        feedback=best.feedback if best else "", answers=len(scored), how=how,
+        feedback=guide.feedback if guide else "", answers=len(scored), how=how,
         # Two chains on one topic may quote the same line; a list marker ("- ") is layout, not the quote.
         resume_evidence=list(dict.fromkeys(_LIST_MARK.sub("", e.quote) for c in chains for e in c.evidence)),
         best=score.best if score else None, weakest=score.weakest if score else None)

@@ -186,3 +186,16 @@ def test_html_printed_to_a_terminal_carries_no_escape_sequence_of_an_old_transcr
     t.plan.candidate = "Lin\x1b]0;pwned\x07"
     html = report.render_report(t, "html")
     assert "\x1b" not in html and "\x07" not in html and "TP=8 inside the node" in html
+
+
+def test_what_lifts_a_topic_is_the_feedback_of_an_answer_at_its_level():
+    # Seen in an en session: a topic at 1 (answers 1, 2, 1) told "The choice is clear; now back it with numbers",
+    # the feedback of its one level-2 answer.
+    t = sample_transcript("en")
+    first = t.scorecard.topics[0].topic
+    answers = [turn.assessment for turn in t.turns if turn.assessment and turn.assessment.topic == first]
+    assert [a.level for a in answers] == [3, 2] and answers[0].feedback != answers[1].feedback
+    t.scorecard.topics[0].level = 2
+    assert report.build_report(t).topics[0].feedback == answers[1].feedback
+    t.scorecard.topics[0].level = 3
+    assert report.build_report(t).topics[0].feedback == answers[0].feedback

@@ -129,3 +129,18 @@ def test_an_option_tried_mid_sentence_is_judgement_of_their_own(ours, lang, ques
 ])
 def test_a_setting_kept_because_it_ran_is_no_trade_off(sentence, weighed):
     assert read(sentence).has("tradeoff") is weighed, sentence
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # A schedule priced, tried on their own nodes and the result held against what the formula gives.
+    ("en", "How would you bring that down?",
+     "Interleaved schedule: v virtual stages per GPU divides the bubble by roughly v, so v=2 gives 3/35, about 8.6%. "
+     "Cost is v times the point-to-point traffic, and m has to be a multiple of p, 16 is fine. I actually tried v=2 on "
+     "our four nodes: step time dropped 6%, not the ~8% the formula says, because the extra P2P crosses nodes."),
+    ("zh", "怎么把它降下来？",
+     "用 interleaved：每卡 v 个虚拟 stage，气泡大约除以 v，v=2 就是 3/35，8.6% 左右。代价是点对点多 v 倍，而且 m 得是 p 的整数倍，"
+     "16 没问题。我实际试过 v=2，四台机器上 step 快了 6%，比公式算的 8% 少，因为多出来的 P2P 跨机没完全藏住。"),
+])
+def test_a_try_held_against_the_formula_is_judgement(ours, lang, question, answer):  # noqa: F811
+    a = score(ours, lang, 5, answer, question)
+    assert a.level == 4, (a.level, a.markers)

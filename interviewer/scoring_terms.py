@@ -196,7 +196,8 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "now it alerts", "it now alerts", "now alerts", "现在会告警", "现在会报警", "现在自动告警",
              # ...or a check every job or upgrade now has to pass ("link rate is part of the pre-launch check",
              # "a missing GDRDMA string fails the job at start", "引擎升级前必须过这套对比")
-             "pre-launch check", "prelaunch check", "admission check", "fails the job at start", "fails the job",
+             "pre-launch check", "prelaunch check", "pre-launch", "admission check", "fails the job at start",
+             "fails the job", "启动前体检", "启动前的健康检查", "启动前先做健康检查", "启动前做健康检查",
              "做成告警", "加了告警", "必须过", "准入检查", "启动前检查", "上线前检查")
 # How a candidate qualifies their own checks and criteria ("a quick check", "a basic split", "if it looked
 # better"): a cursory look, not a decision rule. Read only where the rubric asks for no numbers (scoring_level):

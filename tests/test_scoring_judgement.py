@@ -144,3 +144,11 @@ def test_a_setting_kept_because_it_ran_is_no_trade_off(sentence, weighed):
 def test_a_try_held_against_the_formula_is_judgement(ours, lang, question, answer):  # noqa: F811
     a = score(ours, lang, 5, answer, question)
     assert a.level == 4, (a.level, a.markers)
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "Afterwards we added a pre-launch GPU/NIC health check so the spare can't be bad too."),
+    ("zh", "事后加了启动前的健康检查，备用节点也得先过一遍 GPU 和网卡。"),
+])
+def test_a_check_run_before_every_launch_is_a_safeguard(lang, sentence):
+    assert read(sentence).has("safeguard"), sentence

@@ -312,6 +312,8 @@ _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|�
                        r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b|"
                        # what happened on their run ("Did anything hang?", "did you see a logprob mismatch?")
                        r"\bdid (?:you|anything|it|that)\b|\bhow long did\b|"
+                       # what was added after it ("事后做了什么防线？", "what did you change afterwards?")
+                       r"事后|\bafterwards?\b|"
                        r"你[^，。？?、]{0,8}?(?:了|过)(?:多少|几|吗|没有|什么)|有没有[^，。？?]{1,8}过|"
                        # their own result quoted back ("从 38% 到 45%，具体是哪段时间被压下去了？")
                        r"从\s*\d[\d.]*\s*%?\s*(?:提升|提高|降低|降|提|涨|掉)?到\s*\d|\bfrom \d[\d.]*\s*%? to \d")

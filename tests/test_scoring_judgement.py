@@ -39,7 +39,8 @@ def test_what_was_not_done_at_the_time_is_no_story():
 @pytest.mark.parametrize("question", [
     "Did anything hang?", "Did you see a train-inference logprob mismatch?", "How long did the recovery take?",
     "interleaved 你 v 取了多少？", "你们量过吗？", "有没有卡死过？", "从 38% 到 45%，具体是哪段时间被压下去了？",
-    "MFU went from 38% to 45%. Which part of the step got shorter?",
+    "MFU went from 38% to 45%. Which part of the step got shorter?", "事后做了什么防线？下次快了多少？",
+    "What did you change afterwards?",
 ])
 def test_a_question_about_what_happened_on_their_run_asks_about_their_own_work(question):
     assert _ASKS_OWN.search(norm(question)), question
@@ -152,3 +153,20 @@ def test_a_try_held_against_the_formula_is_judgement(ours, lang, question, answe
 ])
 def test_a_check_run_before_every_launch_is_a_safeguard(lang, sentence):
     assert read(sentence).has("safeguard"), sentence
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The triage made automatic after the incident, with what it did for the next ones: a safeguard, told of their
+    # own run with no "we" in it.
+    ("zh", "事后做了什么防线？下次快了多少？",
+     "把刚才那套排查做成自动的：任一 rank 2 分钟没有新 step 就触发，自动对全部 rank 抓 py-spy 栈，脚本比对集合通信的序号，直接输出"
+     "序号不一致的 rank。后面半年 11 次 hang，9 次自动给出了 rank，中位定位时间从 40 分钟左右降到 6 分钟。"),
+    ("en", "What did you change afterwards, and how much faster was the next one?",
+     "Made that triage automatic: when any rank goes 2 minutes without a new step it fires, grabs py-spy stacks on "
+     "every rank, and a script compares collective sequence numbers and prints the rank that is out of step. Over the "
+     "next half year, 11 hangs, 9 got their rank automatically, and median time to locate went from about 40 minutes "
+     "to 6."),
+])
+def test_the_triage_made_automatic_afterwards_is_a_4(ours, lang, question, answer):  # noqa: F811
+    a = score(ours, lang, 15, answer, question)
+    assert a.level == 4, (a.level, a.markers)

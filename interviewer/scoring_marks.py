@@ -709,7 +709,7 @@ _GONE = ("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接�
          "消失", "没有气泡", "没气泡")
 GONE = R.cue_regex(_GONE)
 _LESS = R.cue_regex((*_GONE, "小很多", "小了很多", "更小", "变小", "减少", "降低", "少很多", "少了很多", "气泡小", "reduces",
-                      "smaller", "much less idle"))
+                      "smaller", "much less idle", "less bubble", "fewer bubbles", "气泡少", "气泡更少"))
 # (1F1B itself "interleaves forwards and backwards": that is no variant of it.)
 _VARIANT = re.compile(rf"(?<!前向反向)(?<!前向和反向)(?<!前后向)(?:{R.cue_regex(T.VARIANT).pattern})"
                       rf"(?!\s*(?:the\s+|做|着做)?(?:forwards?|backwards?|fwd|bwd|前向|反向|前后向))")

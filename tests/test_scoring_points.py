@@ -2919,3 +2919,14 @@ def test_a_pick_with_its_reason_and_no_final_loss_called_the_same_is_flagged_not
 def test_a_final_loss_called_the_same_is_still_the_flag(ours, lang, answer):
     a = score(ours, lang, 15, answer, "怎么证明训练结果没变？" if lang == "zh" else "How did you confirm the loss still matched?")
     assert [d for d in a.danger_signals if "差不多就说" in d.signal or "looks about the same" in d.signal], a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我知道 1F1B 是前向反向交替着来，所以气泡比 GPipe 少很多，这是它主要的意义。"),
+    ("en", "I know 1F1B alternates one forward and one backward, so it has much less bubble than GPipe, that's the "
+           "main point of it."),
+])
+def test_1f1b_said_to_have_less_bubble_than_gpipe_is_the_flag(ours, lang, answer):
+    a = score(ours, lang, 5, answer, "1F1B 比 GPipe 省了什么？" if lang == "zh" else "What does 1F1B buy over GPipe?")
+    flag = "不知道 1F1B 省的是激活而非气泡" if lang == "zh" else "does not know 1F1B saves activations rather than bubble"
+    assert flag in {d.signal for d in a.danger_signals}, a.danger_signals

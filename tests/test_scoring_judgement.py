@@ -51,44 +51,66 @@ def test_a_question_about_the_field_does_not(question):
     assert not _ASKS_OWN.search(norm(question)), question
 
 
-@pytest.mark.parametrize("lang, question, answer", [
+LEVELS = [  # (lang, topic, question, answer, level): judgement read, or a check said not run, in these words
     # A hang told terse, with its fix and the alert kept since, and no "we" in it.
-    ("en", "Did anything hang?",
+    ("en", 15, "Did anything hang?",
      "Yes. Weight sync deadlocked when an inference replica restarted mid-run: the trainer's NCCL group kept the old "
      "membership and sat in broadcast with no timeout. py-spy dump showed every trainer rank in the broadcast. Fix: "
      "rebuild the group on membership change behind a version check, a 120 s timeout on it. That stall used to sit "
-     "about 30 minutes until someone noticed; now it alerts and re-initialises in about 2."),
-    ("zh", "有没有卡死过？",
+     "about 30 minutes until someone noticed; now it alerts and re-initialises in about 2.", 4),
+    ("zh", 15, "有没有卡死过？",
      "有。推理副本中途重启后，权重同步卡死了：训练侧的 NCCL 组还是旧成员，一直停在 broadcast 里，这个组没设超时。py-spy dump "
      "看到训练侧所有 rank 都在 broadcast。修法：成员变化时按版本握手重建这个组，超时设 120 秒。以前这种卡住要 30 分钟左右才有人发现，"
-     "现在会告警，2 分钟左右自动重新初始化。"),
+     "现在会告警，2 分钟左右自动重新初始化。", 4),
     # A correction checked by running without it on the same config, across seeds.
-    ("en", "Did you see a train-inference logprob mismatch, and what did you do about it?",
+    ("en", 16, "Did you see a train-inference logprob mismatch, and what did you do about it?",
      "Yes: we log per-token |Δlogprob| between vLLM and the trainer, the mean sits around 4e-3. We clip the importance "
      "ratio π_train/π_rollout at 2. Without the correction, same config, reward plateaued about 60 steps earlier on two "
-     "of three seeds."),
-    ("zh", "训推 logprob 不一致你们看到过吗？怎么处理的？",
+     "of three seeds.", 4),
+    ("zh", 16, "训推 logprob 不一致你们看到过吗？怎么处理的？",
      "看到过：我们按 token 记 vLLM 和训练侧的 |Δlogprob|，均值在 4e-3 左右。重要性比 π_train/π_rollout 截断在 2。去掉这个修正、"
-     "同样配置，三个 seed 里有两个 reward 提前 60 步左右就平了。"),
-])
-def test_judgement_told_terse_is_a_4(ours, lang, question, answer):  # noqa: F811
-    topic = 15 if "hang" in question or "卡死" in question else 16
-    a = score(ours, lang, topic, answer, question)
-    assert a.level == 4, (a.level, a.markers)
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    ("en", "Across the whole step, how much communication was exposed?",
+     "同样配置，三个 seed 里有两个 reward 提前 60 步左右就平了。", 4),
+    # Measured, its check said not to have been run: a 3.
+    ("en", 8, "Across the whole step, how much communication was exposed?",
      "From nsys, gaps on the compute stream were about 9% of the step. Most of it was the TP all-gathers under sequence "
      "parallel and the tail of the DP reduce-scatter. I didn't run a comm-free baseline to cross-check; it's just from "
-     "the timeline."),
-    ("zh", "整个 step 暴露的通信大概多少？",
+     "the timeline.", 3),
+    ("zh", 8, "整个 step 暴露的通信大概多少？",
      "nsys 上看计算流上的空隙大概占 step 的 9%。主要是序列并行下 TP 的 all-gather，和最后几层反向之后 DP reduce-scatter 的尾巴。"
-     "没有跑过去掉通信的基线来对比，就是从时间线上看的。"),
-])
-def test_a_measurement_with_its_check_said_not_run_is_a_3(ours, lang, question, answer):  # noqa: F811
-    a = score(ours, lang, 8, answer, question)
-    assert a.level == 3, (a.level, a.markers)
+     "没有跑过去掉通信的基线来对比，就是从时间线上看的。", 3),
+    # A setting priced by what was tried, told terse mid-sentence and with no "we": judgement of their own run.
+    ("zh", 4, "attention 那边 TP 是多少？为什么？",
+     "attention 部分 TP=2。QKV 按头列切，输出投影行切，前向一次 all-reduce，反向一次。一次是 b·s·h，4K×4096×2 字节，32 MB，"
+     "NVLink 上零点一毫秒级。TP 只开 2 是因为 attention 参数只占四分之一左右，试过 TP=4，step 慢了 4%。", 4),
+    ("en", 4, "What TP does attention use, and why?",
+     "Attention is TP=2. QKV is split by heads column-wise, the output projection row-wise, one all-reduce forward and "
+     "one backward. Each is b·s·h, 4K×4096×2 bytes, 32 MB, a tenth of a millisecond on NVLink. TP is only 2 because "
+     "attention is about a quarter of the parameters; tried TP=4, the step was 4% slower.", 4),
+    # A schedule priced, tried on their own nodes and the result held against what the formula gives.
+    ("en", 5, "How would you bring that down?",
+     "Interleaved schedule: v virtual stages per GPU divides the bubble by roughly v, so v=2 gives 3/35, about 8.6%. "
+     "Cost is v times the point-to-point traffic, and m has to be a multiple of p, 16 is fine. I actually tried v=2 on "
+     "our four nodes: step time dropped 6%, not the ~8% the formula says, because the extra P2P crosses nodes.", 4),
+    ("zh", 5, "怎么把它降下来？",
+     "用 interleaved：每卡 v 个虚拟 stage，气泡大约除以 v，v=2 就是 3/35，8.6% 左右。代价是点对点多 v 倍，而且 m 得是 p 的整数倍，"
+     "16 没问题。我实际试过 v=2，四台机器上 step 快了 6%，比公式算的 8% 少，因为多出来的 P2P 跨机没完全藏住。", 4),
+    # The triage made automatic after the incident, with what it did for the next ones: a safeguard, told of their
+    # own run with no "we" in it.
+    ("zh", 15, "事后做了什么防线？下次快了多少？",
+     "把刚才那套排查做成自动的：任一 rank 2 分钟没有新 step 就触发，自动对全部 rank 抓 py-spy 栈，脚本比对集合通信的序号，直接输出"
+     "序号不一致的 rank。后面半年 11 次 hang，9 次自动给出了 rank，中位定位时间从 40 分钟左右降到 6 分钟。", 4),
+    ("en", 15, "What did you change afterwards, and how much faster was the next one?",
+     "Made that triage automatic: when any rank goes 2 minutes without a new step it fires, grabs py-spy stacks on "
+     "every rank, and a script compares collective sequence numbers and prints the rank that is out of step. Over the "
+     "next half year, 11 hangs, 9 got their rank automatically, and median time to locate went from about 40 minutes "
+     "to 6.", 4),
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, level", LEVELS)
+def test_judgement_in_these_words_reaches_its_level(ours, lang, topic, question, answer, level):  # noqa: F811
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == level, (a.level, a.markers)
 
 
 @pytest.mark.parametrize("sentence", [
@@ -108,21 +130,6 @@ def test_a_restart_that_happened_is_no_restart_offered(ours, lang, answer):  # n
     assert not [d for d in a.danger_signals if "重启" in d.signal or "restart" in d.signal.lower()], a.danger_signals
 
 
-@pytest.mark.parametrize("lang, question, answer", [
-    # A setting priced by what was tried, told terse mid-sentence and with no "we": judgement of their own run.
-    ("zh", "attention 那边 TP 是多少？为什么？",
-     "attention 部分 TP=2。QKV 按头列切，输出投影行切，前向一次 all-reduce，反向一次。一次是 b·s·h，4K×4096×2 字节，32 MB，"
-     "NVLink 上零点一毫秒级。TP 只开 2 是因为 attention 参数只占四分之一左右，试过 TP=4，step 慢了 4%。"),
-    ("en", "What TP does attention use, and why?",
-     "Attention is TP=2. QKV is split by heads column-wise, the output projection row-wise, one all-reduce forward and "
-     "one backward. Each is b·s·h, 4K×4096×2 bytes, 32 MB, a tenth of a millisecond on NVLink. TP is only 2 because "
-     "attention is about a quarter of the parameters; tried TP=4, the step was 4% slower."),
-])
-def test_an_option_tried_mid_sentence_is_judgement_of_their_own(ours, lang, question, answer):  # noqa: F811
-    a = score(ours, lang, 4, answer, question)
-    assert a.level == 4, (a.level, a.markers)
-
-
 @pytest.mark.parametrize("sentence, weighed", [
     ("Honestly it was the default config from the Megatron examples, TP8 PP8, and it ran fine so we kept it.", False),
     ("It was what the example script used, and it ran, so we kept the default config.", False),
@@ -132,41 +139,9 @@ def test_a_setting_kept_because_it_ran_is_no_trade_off(sentence, weighed):
     assert read(sentence).has("tradeoff") is weighed, sentence
 
 
-@pytest.mark.parametrize("lang, question, answer", [
-    # A schedule priced, tried on their own nodes and the result held against what the formula gives.
-    ("en", "How would you bring that down?",
-     "Interleaved schedule: v virtual stages per GPU divides the bubble by roughly v, so v=2 gives 3/35, about 8.6%. "
-     "Cost is v times the point-to-point traffic, and m has to be a multiple of p, 16 is fine. I actually tried v=2 on "
-     "our four nodes: step time dropped 6%, not the ~8% the formula says, because the extra P2P crosses nodes."),
-    ("zh", "怎么把它降下来？",
-     "用 interleaved：每卡 v 个虚拟 stage，气泡大约除以 v，v=2 就是 3/35，8.6% 左右。代价是点对点多 v 倍，而且 m 得是 p 的整数倍，"
-     "16 没问题。我实际试过 v=2，四台机器上 step 快了 6%，比公式算的 8% 少，因为多出来的 P2P 跨机没完全藏住。"),
-])
-def test_a_try_held_against_the_formula_is_judgement(ours, lang, question, answer):  # noqa: F811
-    a = score(ours, lang, 5, answer, question)
-    assert a.level == 4, (a.level, a.markers)
-
-
 @pytest.mark.parametrize("lang, sentence", [
     ("en", "Afterwards we added a pre-launch GPU/NIC health check so the spare can't be bad too."),
     ("zh", "事后加了启动前的健康检查，备用节点也得先过一遍 GPU 和网卡。"),
 ])
 def test_a_check_run_before_every_launch_is_a_safeguard(lang, sentence):
     assert read(sentence).has("safeguard"), sentence
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    # The triage made automatic after the incident, with what it did for the next ones: a safeguard, told of their
-    # own run with no "we" in it.
-    ("zh", "事后做了什么防线？下次快了多少？",
-     "把刚才那套排查做成自动的：任一 rank 2 分钟没有新 step 就触发，自动对全部 rank 抓 py-spy 栈，脚本比对集合通信的序号，直接输出"
-     "序号不一致的 rank。后面半年 11 次 hang，9 次自动给出了 rank，中位定位时间从 40 分钟左右降到 6 分钟。"),
-    ("en", "What did you change afterwards, and how much faster was the next one?",
-     "Made that triage automatic: when any rank goes 2 minutes without a new step it fires, grabs py-spy stacks on "
-     "every rank, and a script compares collective sequence numbers and prints the rank that is out of step. Over the "
-     "next half year, 11 hangs, 9 got their rank automatically, and median time to locate went from about 40 minutes "
-     "to 6."),
-])
-def test_the_triage_made_automatic_afterwards_is_a_4(ours, lang, question, answer):  # noqa: F811
-    a = score(ours, lang, 15, answer, question)
-    assert a.level == 4, (a.level, a.markers)

@@ -384,7 +384,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "之前定的", "之前大家定的", "大家定的", "团队定的", "组里定的", "别人定的", "前人定的", "已经定好",
                        "沿用下来", "继承下来",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
-                       "官方的脚本", "官方脚本", "的脚本改的", "脚本改的", "参考官方", "照着官方", "the official script",
+                       "官方的脚本", "官方脚本", "的脚本改的", "脚本改的", "参考官方", "照着官方", "example 里拿的",
+                       "example 里抄的", "从 example", "took it from the example", "the official script",
                        "the official scripts", "adapted from the official", "adapted the official",
                        "the example config", "example script", "from the examples", "based on the example",
                        # ...and so is the setting everyone uses ("大家都这么设，凭经验").

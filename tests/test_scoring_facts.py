@@ -162,6 +162,16 @@ def test_the_right_peak_or_a_count_in_a_clause_of_its_own_is_not_wrong(score, la
 
 
 CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
+    ("en", 2, "If you double the sequence length with FlashAttention on, how do activations change?",
+     "They go up quadratically, because attention is n squared. So doubling the sequence is 4x the activation memory.",
+     "4x the activation memory"),
+    ("zh", 2, "开着 FlashAttention，序列长度翻倍，激活会怎么变？",
+     "会按平方涨，因为 attention 是 n 方的。所以序列翻倍，激活就是 4 倍。", "激活就是 4 倍"),
+    ("zh", 3, "你们千卡上 TP、PP、DP 各是多少？怎么定的？",
+     "TP 8，PP 8，DP 就是剩下的。我理解 TP 越大越快嘛，因为每张卡要算的东西变少了，所以 TP 一般都开到最大。", "TP 越大越快"),
+    ("en", 3, "What TP, PP and DP did you use on the 1024 GPUs, and how were they chosen?",
+     "TP 8, PP 8, DP the rest. The way I see it, the bigger the TP the faster, since each GPU computes less, so we max "
+     "out TP.", "the bigger the TP the faster"),
     ("zh", 1, "loss 尖峰你们怎么处理的？",
      "主要还是学习率的问题。精度这块用的是 BF16，BF16 比 FP16 精度更高一点，所以一般不会有数值问题。", "BF16 比 FP16 精度更高一点"),
     ("en", 1, "How did you handle the loss spike?",
@@ -194,6 +204,9 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "Under ZeRO-1 each rank updates only its own shard, so the optimizer step does less work."),
     ("zh", "DP 切 batch，TP、PP 把权重切开，顺带也把计算分摊了。"),  # no ZeRO named: TP and PP do split the work
     ("zh", "FP16 的精度比 BF16 更高，BF16 换来的是范围。"),
+    ("en", "Without FlashAttention the s×s scores make activations grow quadratically; with it they grow linearly."),
+    ("zh", "FlashAttention 之后激活随序列线性增长，但 attention 的计算量还是平方。"),
+    ("en", "TP 8 inside the node; a bigger TP would leave NVLink, so we kept it at 8."),
     ("en", "FP16 keeps more precision than BF16; BF16 buys FP32's range."),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):

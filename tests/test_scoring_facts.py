@@ -162,6 +162,9 @@ def test_the_right_peak_or_a_count_in_a_clause_of_its_own_is_not_wrong(score, la
 
 
 CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
+    ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 范围大一点，但 BF16 也需要开 loss scaling，不然梯度会下溢。", "BF16 也需要开 loss scaling"),
+    ("en", 1, "How do BF16 and FP16 differ?", "BF16 has a bigger range, but BF16 still needs loss scaling or small "
+     "gradients underflow.", "BF16 still needs loss scaling"),
     ("en", 2, "If you double the sequence length with FlashAttention on, how do activations change?",
      "They go up quadratically, because attention is n squared. So doubling the sequence is 4x the activation memory.",
      "4x the activation memory"),
@@ -204,6 +207,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "Under ZeRO-1 each rank updates only its own shard, so the optimizer step does less work."),
     ("zh", "DP 切 batch，TP、PP 把权重切开，顺带也把计算分摊了。"),  # no ZeRO named: TP and PP do split the work
     ("zh", "FP16 的精度比 BF16 更高，BF16 换来的是范围。"),
+    ("zh", "BF16 不需要 loss scaling，FP16 需要开动态 loss scaling。"),
+    ("en", "FP16 needs loss scaling; BF16 doesn't need loss scaling because it has 8 exponent bits."),
     ("en", "Without FlashAttention the s×s scores make activations grow quadratically; with it they grow linearly."),
     ("zh", "FlashAttention 之后激活随序列线性增长，但 attention 的计算量还是平方。"),
     ("en", "TP 8 inside the node; a bigger TP would leave NVLink, so we kept it at 8."),

@@ -2905,6 +2905,9 @@ def test_a_nan_answer_that_never_reruns_is_not_the_rerun_flag(ours, lang, answer
     ("zh", "吞吐。token 预算一样，step 短了整个 run 就短了差不多这么多，收敛曲线按 token 对齐是重合的。"),
     ("en", "Throughput. Same token budget, so a shorter step shortens the whole run by about as much; the convergence "
            "curves aligned by tokens overlap."),
+    # "差不多 20%" is about an amount, and curves never aligned are no final loss called the same (seen in a zh session).
+    ("zh", "吞吐吧，每天能多跑差不多 20% 的 token。loss 曲线我们没专门对齐过。"),
+    ("en", "Throughput, I guess, we get through about 20% more tokens a day. We never really aligned the loss curves."),
 ])
 def test_a_pick_with_its_reason_and_no_final_loss_called_the_same_is_flagged_nothing(ours, lang, answer):
     a = score(ours, lang, 10, answer, "提升的是吞吐还是收敛时间？" if lang == "zh"
@@ -2915,6 +2918,7 @@ def test_a_pick_with_its_reason_and_no_final_loss_called_the_same_is_flagged_not
 @pytest.mark.parametrize("lang, answer", [
     ("zh", "就看 reward 曲线和 loss 曲线嘛，最后差不多就行。seed 这些我们没特别固定。"),
     ("en", "We ran both configs for about 5k steps, and the final losses were 2.31 and 2.32, so basically aligned."),
+    ("zh", "就跑一段看最后的 loss，新旧两个版本最后都在 1.85 左右，差了不到 0.01，就算对齐了。"),
 ])
 def test_a_final_loss_called_the_same_is_still_the_flag(ours, lang, answer):
     a = score(ours, lang, 15, answer, "怎么证明训练结果没变？" if lang == "zh" else "How did you confirm the loss still matched?")

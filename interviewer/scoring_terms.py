@@ -382,7 +382,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "stayed at the default", "left the default",
                        # A setting taken over from others is no choice of the candidate's either.
                        "之前定的", "之前大家定的", "大家定的", "团队定的", "组里定的", "别人定的", "前人定的", "已经定好",
-                       "沿用下来", "继承下来",
+                       "沿用下来", "继承下来", "之前定好的", "之前就定好", "我们沿用了", "就沿用了", "we kept what",
+                       "we just kept what", "we inherited it",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
                        "官方的脚本", "官方脚本", "的脚本改的", "脚本改的", "参考官方", "照着官方", "example 里拿的",
                        "example 里抄的", "从 example", "took it from the example", "the official script",

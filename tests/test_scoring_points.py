@@ -2884,6 +2884,12 @@ def test_a_default_config_left_behind_is_not_the_flag(ours, lang, answer):
     ("zh", 3, "并行度是怎么定的？", "这套配置是同事参考 Megatron 官方 70B 的脚本改的，跑起来没问题就一直用了。", '配置是"用的默认配置"或照抄脚本'),
     ("en", 3, "How were the degrees chosen?", "A colleague adapted the official Megatron 70B script, and it ran fine, so "
      "we kept it.", 'the configuration is "used the default config" or a copied script'),
+    # One degree of the layout taken over (seen in a zh session, scored 3 with no flag).
+    ("zh", 3, "各并行度是怎么定下来的？", "TP8 是因为一台机器 8 张卡，TP 放机内走 NVLink；PP8 是组里之前定好的，我们沿用了；DP 就是 2048 "
+     "除以 64，等于 32。", "配置照搬现成的，说不出自己的依据"),
+    ("en", 3, "How was each parallel degree chosen?", "TP8 because a node has 8 GPUs, so TP stays on NVLink; PP8 was set "
+     "by the team before, we inherited it; DP is just 2048 over 64, so 32.",
+     'the configuration is "used the default config" or a copied script'),
 ])
 def test_naive_remedies_in_these_words_are_flagged(ours, lang, topic, question, answer, flag):
     a = score(ours, lang, topic, answer, question)

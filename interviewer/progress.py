@@ -61,6 +61,7 @@ class ChainProgress:
     misses: int = 0
     opened: bool = False
     pressed: set[str] = field(default_factory=set)
+    shown: int = 0  # the highest level an answer on this chain reached
 
     def open_items(self) -> list[ChainItem]:
         """Follow-ups neither asked nor covered, in plan order."""
@@ -208,6 +209,8 @@ def build(pack: SkillPack, plan: InterviewPlan, turns, lang: str, max_turns: int
             sig = t.assessment.signal if t.assessment else None
             if p is not None and sig in MISSES and last_q is not None and last_q.chain == p.chain.id:
                 p.misses += 1
+            if p is not None and t.assessment and t.assessment.level:
+                p.shown = max(p.shown, t.assessment.level)
     for p in prog.values():
         p.asked |= {normalize_key(i.basis) for i in p.items if normalize_key(i.basis) in asked_all}
         p.covered.update({k: v for k, v in covered_all.items() if any(normalize_key(i.basis) == k for i in p.items)})

@@ -267,3 +267,27 @@ def test_a_thin_answer_is_pressed_in_the_words_of_what_the_question_asked(lang, 
     s.start()
     press = s.answer(answer).interviewer
     assert press.notes.startswith("press") and asks in press.text, press.text
+
+
+HANG_STORY = {
+    "zh": "上个月有一次，2048 卡的作业 hang 了，NCCL watchdog 30 分钟后才报超时。我们用 py-spy dump 抓了所有 rank 的栈，发现 rank "
+          "1537 停在 all-reduce，别的都在下一层的 all-gather，查下来是那台机器一张卡 Xid 79 掉了。从发现到定位大概 50 分钟。事后"
+          "把超时改成 10 分钟并自动 dump 栈，按 rank 的 step 时间超过中位数 20% 就告警。",
+    "en": "Last month a 2048-GPU job hung and the NCCL watchdog only fired after 30 minutes. We took py-spy dumps on every "
+          "rank: rank 1537 sat in an all-reduce while the rest were in the next layer's all-gather, and that node had "
+          "lost a GPU to Xid 79. About 50 minutes from alert to root cause. Afterwards we cut the timeout to 10 minutes "
+          "with automatic stack dumps, and alert when a rank's step time is 20% above the median.",
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_miss_after_a_strong_answer_does_not_step_down_below_what_it_showed(lang):
+    # Seen in a zh session: a hang story told to level 4, then "不太记得了" on the steps lost, drew "没关系，换个简单点的：
+    # 能具体讲讲分布式训练 hang 的常见成因吗？", a question below what the candidate had just shown.
+    pack, s = session_on_rule(lang, INCIDENT_RULE)
+    s.start()
+    r = s.answer(HANG_STORY[lang])
+    assert r.candidate.assessment.level >= 3
+    r2 = s.answer("不太记得了。" if lang == "zh" else "I don't remember.")
+    assert r2.candidate.assessment.signal == "dont_know"
+    assert r2.interviewer.notes != "step-down: an easier rung after a miss", r2.interviewer

@@ -189,7 +189,9 @@ class _Turn:
         """After a miss: an easier rung not yet asked or covered, else the same point in a smaller scope."""
         prog = self.prog[chain.id]
         depth = item.depth if item else 3
-        easier = [it for it in prog.items if it.depth < depth and not prog.done(it)]
+        # Not below what the candidate already showed on this chain: after a hang story told to level 4, "what are
+        # the common causes of a hang?" is no easier question but one they answered.
+        easier = [it for it in prog.items if it.depth < depth and not prog.done(it)] if prog.shown < 3 else []
         # From a rung, one rung down; from a question about the candidate's own project, back to the basics.
         easier.sort(key=lambda it: -it.depth if item is not None and item.rung else it.depth)
         for it in easier:

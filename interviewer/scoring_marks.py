@@ -509,7 +509,11 @@ def _aside(item: Item, point: Point) -> bool:
 def _ok(r: R.Reading, rubric: Rubric, item: Item, c: Credit) -> bool:
     # What shows the point is in the answer: the question's words ("given") count towards the point, not its evidence.
     # A point guessed at is not shown ("Maybe also check temperatures, since a hot GPU might throttle").
-    return (not negated(c.window) and not R.GUESSED.search(R.norm(c.window.text)) and _cues_met(r, item, c.window)
+    # (A figure softened by "吧" or "I think" and given its source is no guess: "大概占 step 的 10% 吧，这个是从 nsys 时间线
+    # 上看的".)
+    text = R.norm(c.window.text)
+    guessed = bool(R.GUESSED.search(text)) and not R.CUES["provenance"].search(text)
+    return (not negated(c.window) and not guessed and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text) and not _denies(c) and not _listed_only(r, rubric, c))
 

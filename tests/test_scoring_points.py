@@ -2940,3 +2940,17 @@ def test_1f1b_said_to_have_less_bubble_than_gpipe_is_the_flag(ours, lang, answer
     a = score(ours, lang, 5, answer, "1F1B 比 GPipe 省了什么？" if lang == "zh" else "What does 1F1B buy over GPipe?")
     flag = "不知道 1F1B 省的是激活而非气泡" if lang == "zh" else "does not know 1F1B saves activations rather than bubble"
     assert flag in {d.signal for d in a.danger_signals}, a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # A figure softened ("吧", "I think") and given its source is measured, not guessed (seen in a zh session, where
+    # the marker the answer states almost word for word was listed as missed).
+    ("zh", "暴露通信占 step 的比例大概是多少？", "暴露通信大概占 step 的 10% 吧，这个是从 nsys 时间线上看的，计算流上的空隙。"),
+    ("en", "Roughly what share of the step is exposed communication?",
+     "Exposed communication is about 10% of the step, I think; that's from the nsys timeline, the gaps on the compute "
+     "stream."),
+])
+def test_a_softened_figure_with_its_source_is_credited(ours, lang, question, answer):
+    a = score(ours, lang, 8, answer, question)
+    assert credited(a, "测法") or credited(a, "method"), a.markers
+    assert a.level == 3

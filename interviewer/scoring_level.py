@@ -52,6 +52,8 @@ class Features:
     picked: bool = False  # opens with one of the alternatives the question offered ("吞吐还是收敛时间？" - "吞吐。")
     own: bool = False  # the candidate speaks of their own work
     story: bool = False  # a marker asking for a story is shown (a hang investigation told: its ids are its figures)
+    # A before and an after of the answer's own ("took it from ~9 s to 3.8"), not the question's said back.
+    told_change: bool = False
 
 
 _UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
@@ -80,6 +82,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     answer is about this one)."""
     f = Features(numeric=numeric)
     wanted = topic_terms | question_terms
+    asked_figures = frozenset(_FIGURE.findall(R.norm(question))) if question else frozenset()
     said: set[str] = set()
     units_all: set[str] = set()
     for i, sent in enumerate(r.sentences):
@@ -110,6 +113,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         checked = any(cl.cues.get("safeguard") or cl.cues.get("validation") for cl in cls)
         for cl in cls:
             claimed = claim_clause(r, cl)
+            if _echoes_figures(cl, asked_figures):
+                continue  # "最后就从 78 降到 52 了" to "从 78GB 降到 52GB…": the question's figures, said back
             for k in cl.numbers:
                 if k == "bare" and not (mechs and reason and len(units) >= 2) and not (
                         checked or (mine and _STATISTIC.search(R.norm(cl.text)))):
@@ -143,6 +148,10 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     # (A setting, "TP8", is no figure of the point: "turns it into the TP8 layout" works nothing out.)
     f.credited_numbers = sum(1 for c in credits
                              if any(k not in ("bare", "config") for cl in c.window.clauses for k in cl.numbers))
+    # (A match may stop inside its last figure: "从 78 降到 5" of "从 78 降到 52".)
+    f.told_change = any(not (len(x := _FIGURE.findall(r.text[m.start():m.end() + 8].split("，")[0])) >= 2
+                             and all(y in asked_figures for y in x[:2]))
+                        for m in R.FROM_TO.finditer(r.text))
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and not _sets_asked(r, question) and (
         _off_question(r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own))
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
@@ -319,6 +328,16 @@ _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|�
                        r"从\s*\d[\d.]*\s*%?\s*(?:提升|提高|降低|降|提|涨|掉)?到\s*\d|\bfrom \d[\d.]*\s*%? to \d")
 
 
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.])")
+
+
+def _echoes_figures(cl: R.Clause, asked: frozenset[str]) -> bool:
+    """The clause's figures, two or more, are all ones the question gave ("从 78 降到 52" after "从 78GB 降到 52GB"). (One
+    figure of the question arrived at is an answer: "so 6 in total" to "where does the 6 come from?")"""
+    said = _FIGURE.findall(R.norm(cl.text))
+    return len(said) >= 2 and all(x in asked for x in said)
+
+
 def _own(r: R.Reading) -> bool:
     """The candidate speaks of their own work: "we"/"我们", or a story ("有一次…", Chinese often drops the "我们")."""
     return r.has("first_person") or r.has("incident") or r.cues.get("incident_weak", 0) >= 2
@@ -378,7 +397,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         lv = 3
         # Judgement is the candidate's own: a weighed choice, a check of it, a real incident, with numbers.
         # (An incident's before and after are its figures: "sync went from ~9 s to the 3.8".)
-        told = "incident" in j and bool(R.FROM_TO.search(text))
+        told = "incident" in j and f.told_change
         if f.numeric and f.own and (numbers >= 2 or f.story or told) and (len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4
         # ...or worked through on their own case at length: ten figures with their mechanism or source and four

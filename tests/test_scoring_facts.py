@@ -165,6 +165,9 @@ def test_the_right_peak_or_a_count_in_a_clause_of_its_own_is_not_wrong(score, la
 
 
 CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
+    ("en", 2, "What does full activation checkpointing cost you in compute?",
+     "Nothing really, it just saves memory. The speed was about the same.", "The speed was about the same."),
+    ("zh", 2, "全量激活重计算在算力上要付出多少？", "没什么代价，就是省显存。速度基本一样。", "没什么代价"),
     ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 范围大一点，但 BF16 也需要开 loss scaling，不然梯度会下溢。", "BF16 也需要开 loss scaling"),
     ("en", 1, "How do BF16 and FP16 differ?", "BF16 has a bigger range, but BF16 still needs loss scaling or small "
      "gradients underflow.", "BF16 still needs loss scaling"),
@@ -212,6 +215,7 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "FP16 的精度比 BF16 更高，BF16 换来的是范围。"),
     ("zh", "BF16 不需要 loss scaling，FP16 需要开动态 loss scaling。"),
     ("en", "FP16 needs loss scaling; BF16 doesn't need loss scaling because it has 8 exponent bits."),
+    ("en", "Selective recompute costs almost nothing, since with FlashAttention only the cheap ops are recomputed."),
     ("en", "Without FlashAttention the s×s scores make activations grow quadratically; with it they grow linearly."),
     ("zh", "FlashAttention 之后激活随序列线性增长，但 attention 的计算量还是平方。"),
     ("en", "TP 8 inside the node; a bigger TP would leave NVLink, so we kept it at 8."),

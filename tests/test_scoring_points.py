@@ -2969,3 +2969,16 @@ def test_a_softened_figure_with_its_source_is_credited(ours, lang, question, ans
 ])
 def test_the_questions_own_before_and_after_said_back_is_no_story(ours, lang, question, answer):
     assert score(ours, lang, 2, answer, question).level <= 3
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # The difference said, only the bit counts not remembered: a part left open, not "cannot say how they differ"
+    # (candidates17 c17_b.2, a 2, had scored 1 with that flag).
+    ("zh", "用的 BF16。区别就是 BF16 表示的范围大一些、精度低一些，FP16 精度高一点但是容易溢出，具体各几位我记不太清了。"),
+    ("en", "We used BF16. The difference is BF16 has a wider range and less precision, FP16 more precision but it "
+           "overflows easily; I don't remember how many bits each has."),
+])
+def test_the_difference_said_with_only_its_bit_counts_forgotten_is_a_2(ours, lang, answer):
+    a = score(ours, lang, 1, answer, "你们用的 BF16 还是 FP16？两者有什么区别？" if lang == "zh"
+              else "Did you use BF16 or FP16, and how do they differ?")
+    assert a.level == 2 and not [d for d in a.danger_signals if "BF16" in d.signal], (a.level, a.danger_signals)

@@ -76,7 +76,16 @@ number confidently wrong, honest partial answers, stories with no safeguard afte
 said back, lists of techniques and answers to a neighbouring question; their first figures, taken before any answer of
 them was read, are the same at that stop's start (e370946) and after its first changes: heldout18 exact .667, within
 one .958, Spearman .826, danger recall 1.000; candidates17 answers exact .667, within one 1.000, Spearman .831, order
-kept (candidate means 1.33, 2.67, 3.5, 3.5, 3.67, 4.0).
+kept (candidate means 1.33, 2.67, 3.5, 3.5, 3.67, 4.0). Both were read late in that stop, once ours_heldout19.jsonl (48)
+and candidates18.jsonl (6 candidates, levels 1,2,3,3,4,4) had been written blind to a brief of plain explanations with
+one figure worked out, terse experts, senior-sounding answers with one key figure or direction wrong, incidents told
+vaguely or precisely, heavily hedged right answers, answers about a neighbouring topic, naive remedies dressed in
+jargon, what one would do rather than what one did, and numbers sourced to a paper; their first figures, taken before
+any answer of them was read: at that stop's start (e370946) heldout19 exact .583, within one .958, Spearman .799, danger
+recall .800, candidates18 answers exact .639, within one 1.000, Spearman .818, order not kept (5 pairs: the level-1 and
+level-2 candidates level at 1.67, both level-4 ones at 3.5 and 3.67 below or level with the level-3 ones at 3.67); after
+that stop's changes (398a611) heldout19 exact .604, within one .979, Spearman .854, danger recall .800, candidates18
+answers exact .694, within one 1.000, Spearman .849, order not kept (the same 5 pairs).
 """
 
 from __future__ import annotations

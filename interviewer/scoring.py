@@ -411,6 +411,10 @@ def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) 
         if needs and not (r.concepts & needs or _pick(signals, f"naive:{kind}", [], rubric)):
             continue
         for cl in r.clauses:
+            # A rerun to see where it breaks ("turn on anomaly detection and rerun from the checkpoint before 18k")
+            # replays the failure; it is not the rerun that hopes it goes away.
+            if kind == "rerun" and _REPLAY.search(_norm(r.sentences[cl.sent])):
+                continue
             if _meant(cl.text, rx) and not R.HAPPENED.search(_norm(cl.text)) and not _replaced(
                     r.sentences[cl.sent], rx, " ".join(r.sentences[cl.sent:])):
                 out.append((kind, cl))
@@ -418,6 +422,8 @@ def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) 
     return out
 
 
+_REPLAY = re.compile(r"anomaly detection|detect_anomaly|isfinite|\bhooks?\b|to see where|to find where|to reproduce|"
+                     r"复现|回放|看是哪|看看是哪|定位到哪|打开 hook|加 hook")
 _NAMES_FLAG = re.compile(r"名字|名词|\bnames?\b|recite")
 # A remedy told as what others do ("很多人会先调小学习率", "people often just restart"), not the candidate's.
 _OTHERS = R.cue_regex(("有人", "很多人", "不少人", "别人", "新手", "大家", "some people", "many people", "people often",

@@ -2899,8 +2899,12 @@ def test_naive_remedies_in_these_words_are_flagged(ours, lang, topic, question, 
 @pytest.mark.parametrize("lang, answer", [
     ("zh", "NaN 一般是数值问题，我们的框架有自动检测，很快就能定位。"),
     ("en", "A NaN is usually a numerics problem; our framework detects it automatically and we find it quickly."),
+    # A rerun that replays the failure to see where it starts (heldout18 h18_29, a 2, had scored 1 with the flag).
+    ("en", "I'd turn on torch.autograd's anomaly detection and rerun from the last checkpoint before 18k to see which op "
+           "first produces the NaN."),
+    ("zh", "我会打开 torch.autograd 的 anomaly detection，从 18k 之前最近的 checkpoint 重新跑，看是哪个算子最先出 NaN。"),
 ])
-def test_a_nan_answer_that_never_reruns_is_not_the_rerun_flag(ours, lang, answer):
+def test_a_nan_answer_that_never_reruns_or_reruns_to_find_it_is_not_the_rerun_flag(ours, lang, answer):
     a = score(ours, lang, 15, answer, "NaN 出现了你怎么定位？" if lang == "zh" else "How do you locate a NaN?")
     assert not [d for d in a.danger_signals if "重跑" in d.signal or "rerun" in d.signal], a.danger_signals
 

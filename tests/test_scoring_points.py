@@ -2986,3 +2986,13 @@ def test_the_difference_said_with_only_its_bit_counts_forgotten_is_a_2(ours, lan
     a = score(ours, lang, 1, answer, "你们用的 BF16 还是 FP16？两者有什么区别？" if lang == "zh"
               else "Did you use BF16 or FP16, and how do they differ?")
     assert a.level == 2 and not [d for d in a.danger_signals if "BF16" in d.signal], (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # What gang scheduling does, said in plain words, with no why: a thin 2, not nothing (heldout18 h18_40).
+    ("en", "Why did your training platform need gang scheduling?", "So all the pods of a job start together. We used "
+     "Volcano for it."),
+    ("zh", "你们的训练平台为什么需要 gang 调度？", "就是让一个作业的所有 Pod 同时拉起。我们用的 Volcano。"),
+])
+def test_what_gang_scheduling_does_said_plainly_is_a_2(ours, lang, question, answer):
+    assert score(ours, lang, 13, answer, question).level == 2

@@ -1083,7 +1083,8 @@ _SET_ASIDE = re.compile(r"不能用|不能算|不能拿|不算数|不对|不可�
                         r"not valid|is wrong|isn't right")
 _READ_FROM = re.compile(r"我们看|看了?一下|盯着|根据|按照?|从[^，。]{0,12}看|\bwatched\b|\bwatching\b|\bbased on\b|"
                         r"\bjudging by\b|\blooking at\b|"
-                        r"\bshowed\b|\bshows\b|\bfrom what\b")
+                        r"\bshowed\b|\bshows\b|\bfrom what\b|\btook it from\b|\btaken from\b|\bread it off\b|"
+                        r"从[^，。]{0,16}拿的")
 
 
 def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[str]) -> Credit | None:
@@ -1113,8 +1114,9 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
         if named & asked and not (item.whole.terms - point.terms) & named:
             # Named, given a figure, and the other thing offered as what it was read from ("MFU 大概 90% 多吧，我们看
             # nvidia-smi 里 GPU 利用率基本一直在 95% 以上").
-            # (or in the sentence before: "MFU was above 90%, I think. Looking at nvidia-smi, GPU utilization…")
-            before = {i + 1 for w in own if w.terms & asked for i in {cl.sent for cl in w.clauses}}
+            # (or in the sentence next to it: "MFU was above 90%, I think. Looking at nvidia-smi, GPU utilization…",
+            # "We took it from the GPU utilization in nvidia-smi… It sat around 95%…, so MFU was about 95%.")
+            before = {i + d for w in own if w.terms & asked for i in {cl.sent for cl in w.clauses} for d in (1, -1)}
             w = next((w for w in own if other <= w.terms and (w.terms & asked or w.sent in before)
                       and _READ_FROM.search(R.norm(w.text))
                       and any(k in ("percent", "ratio") for cl in w.clauses for k in cl.numbers)), None)

@@ -2996,3 +2996,15 @@ def test_the_difference_said_with_only_its_bit_counts_forgotten_is_a_2(ours, lan
 ])
 def test_what_gang_scheduling_does_said_plainly_is_a_2(ours, lang, question, answer):
     assert score(ours, lang, 13, answer, question).level == 2
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # Utilisation read off a dashboard, then given as the MFU in the next sentence (heldout18 h18_20, a 1, scored 2).
+    ("en", "We took it from the GPU utilization in nvidia-smi, well, our Grafana dashboard. It sat around 95% for the "
+           "whole run, so MFU was about 95%."),
+    ("zh", "就是从 nvidia-smi 的 GPU 利用率拿的，其实是我们的 Grafana 看板。整个训练一直在 95% 左右，所以 MFU 大概就是 95%。"),
+])
+def test_utilisation_read_off_and_given_as_the_mfu_is_the_packs_misconception(ours, lang, answer):
+    a = score(ours, lang, 10, answer, "你简历上的 MFU 是怎么算的？" if lang == "zh" else
+              "How did you compute the MFU you report on the résumé?")
+    assert a.level == 1 and [d for d in a.danger_signals if "充当 MFU" in d.signal or "as MFU" in d.signal], a

@@ -320,7 +320,7 @@ _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|�
                        r"\b(?:that|this) (?:run|job|setup|config|configuration|layout|fine-tune)\b|"
                        r"\byou (?:mentioned|said|ran|did|measured|built|used|chose|picked|tried|had|wrote|set up)\b|"
                        # what happened on their run ("Did anything hang?", "did you see a logprob mismatch?")
-                       r"\bdid (?:you|anything|it|that)\b|\bhow long did\b|"
+                       r"\bdid (?:you|anything|it|that)\b|\bhow long did\b|\bdid\b[^?]{0,40}\bever\b|"
                        # what was added after it ("事后做了什么防线？", "what did you change afterwards?")
                        r"事后|\bafterwards?\b|"
                        r"你[^，。？?、]{0,8}?(?:了|过)(?:多少|几|吗|没有|什么)|有没有[^，。？?]{1,8}过|"

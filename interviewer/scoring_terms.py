@@ -90,6 +90,9 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "re-ran the same", "re-ran it with", "reran gemm", "reran nccl", "reran the test", "reran the tests",
               "before putting it back", "before we put it back", "within noise", "consistent",
               "overlapped exactly", "never came back", "stayed flat", "checked", "to confirm", "to check", "检验",
+              # a run with the suspect part taken out, to see what is left ("with DP communication stubbed out")
+              "stubbed out", "stubbed it out", "to make sure i wasn't", "to make sure we weren't", "把通信去掉", "去掉通信跑",
+              "把通信关掉跑", "为了确认",
               # a check designed to decide between explanations
               "排除掉", "排除了", "证伪", "rule it out", "ruled out", "rule out", "falsify", "falsified",
               # the cost checked, not only the gain ("step 时间没变长")
@@ -193,7 +196,8 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation",
              # ...or an alert kept on the figure ("alert if the mean mismatch goes over 5e-3", "超过 5e-3 就告警")
              "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警",
-             "pages someone", "pages the on-call", "pages us", "就报警", "会报警",
+             "pages someone", "pages the on-call", "pages us", "就报警", "会报警", "to the straggler dashboard",
+             "so the alert says", "加到了慢节点看板", "告警里直接",
              "now it alerts", "it now alerts", "now alerts", "现在会告警", "现在会报警", "现在自动告警",
              # ...or a check every job or upgrade now has to pass ("link rate is part of the pre-launch check",
              # "a missing GDRDMA string fails the job at start", "引擎升级前必须过这套对比")

@@ -40,7 +40,7 @@ def test_what_was_not_done_at_the_time_is_no_story():
     "Did anything hang?", "Did you see a train-inference logprob mismatch?", "How long did the recovery take?",
     "interleaved 你 v 取了多少？", "你们量过吗？", "有没有卡死过？", "从 38% 到 45%，具体是哪段时间被压下去了？",
     "MFU went from 38% to 45%. Which part of the step got shorter?", "事后做了什么防线？下次快了多少？",
-    "What did you change afterwards?",
+    "What did you change afterwards?", "Did expert imbalance ever show up looking like a hardware straggler?",
 ])
 def test_a_question_about_what_happened_on_their_run_asks_about_their_own_work(question):
     assert _ASKS_OWN.search(norm(question)), question
@@ -145,3 +145,14 @@ def test_a_setting_kept_because_it_ran_is_no_trade_off(sentence, weighed):
 ])
 def test_a_check_run_before_every_launch_is_a_safeguard(lang, sentence):
     assert read(sentence).has("safeguard"), sentence
+
+
+@pytest.mark.parametrize("cue, sentence", [
+    # A run with the suspect part taken out is a check; the triage put where the alert is read is a safeguard.
+    ("validation", "To make sure I wasn't fooling myself I ran an 8-node test with DP communication stubbed out."),
+    ("validation", "为了确认，我把通信去掉跑了一个 8 机的对照，重叠后的 step 和它差 2% 以内。"),
+    ("safeguard", "We added per-expert load to the straggler dashboard so the alert says routing versus hardware."),
+    ("safeguard", "我们把每个专家的负载加到了慢节点看板上，告警里直接区分是路由还是硬件。"),
+])
+def test_checks_and_safeguards_in_these_words(cue, sentence):
+    assert read(sentence).has(cue), sentence

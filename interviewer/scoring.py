@@ -876,6 +876,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
             (c := M.flag_clause(r, rubric, sig, 2, True, question_terms)) is not None and c.coverage >= _PRACTICE
             and c.point.key in c.matched for sig in own if M.flag_kind(sig) == "other" and not _LACKS.search(_norm(sig))):
         level = 2  # the pack's bad practice told nearly word for word as theirs ("一次保存大概要卡住几分钟，因为是同步写到 NAS 上的")
+    elif level is not None and level >= 3 and len(credits) < 2 and any(
+            d.signal not in GENERIC_LABELS_RAW and M.flag_kind(d.signal) == "ignorance" and M.FINE.search(_norm(d.evidence))
+            for d in dangers):
+        level = 2  # what the pack says they don't know, waved away ("…the same ballpark as NVLink, so TP across two nodes is fine")
     offers = {cl.sent for _, cl in hits} - taken | told
     if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, taken,
                                                    term_concepts(question_terms)):

@@ -3008,3 +3008,18 @@ def test_utilisation_read_off_and_given_as_the_mfu_is_the_packs_misconception(ou
     a = score(ours, lang, 10, answer, "你简历上的 MFU 是怎么算的？" if lang == "zh" else
               "How did you compute the MFU you report on the résumé?")
     assert a.level == 1 and [d for d in a.danger_signals if "充当 MFU" in d.signal or "as MFU" in d.signal], a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # The busbw formula right, then the cost of TP across nodes waved away (heldout18 h18_27, a 2, scored 3).
+    ("en", "algbw is just message size over time, and for all-reduce busbw is algbw times 2(n-1)/n, which corrects for "
+           "how much data each rank moves in a ring, so it's comparable across rank counts. As for TP, the NICs are in "
+           "basically the same ballpark as NVLink, so TP across two nodes is fine. We've run TP16 and it's only a bit "
+           "slower."),
+    ("zh", "algbw 就是消息大小除以时间，all-reduce 的 busbw 是 algbw 乘 2(n-1)/n，修正了 ring 里每个 rank 实际要搬的数据量，所以不同"
+           "卡数之间都能比。至于 TP，IB 网卡跟 NVLink 差不多一个量级，所以 TP 跨两台机没问题，我们跑过 TP16，只慢了一点。"),
+])
+def test_a_cost_the_pack_names_waved_away_keeps_a_sound_point_at_2(ours, lang, answer):
+    a = score(ours, lang, 9, answer, "为什么 nccl-tests 里要看 busbw？它说明 TP 能放到哪？" if lang == "zh" else
+              "Why is busbw the number to read in nccl-tests, and what does it tell you about where TP can go?")
+    assert a.level == 2 and [d for d in a.danger_signals if "TP" in d.signal], (a.level, a.danger_signals)

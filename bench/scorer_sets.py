@@ -69,7 +69,7 @@ fluent, many right terms explaining nothing, plain correct answers with no story
 before any answer of them was read, are the same at the stop's start (0f4fa15) and after its first nine changes
 (64d1ae8): heldout17 exact .688, within one .958, Spearman .852, danger recall .933; candidates16 answers exact .528,
 within one .972, Spearman .725, order not kept (3 pairs: the level-1 candidate at 2.0, level with the level-2 one; a
-level-3 candidate at 4.0, above a level-4 one at 3.67 and level with the other). candidates16 was read at the start of
+level-3 candidate at 4.0, above a level-4 one at 3.67 and level with the other). candidates16 and then heldout17 were read in
 the next stop; ours_heldout18.jsonl (48) and candidates17.jsonl (6 candidates, levels 1,2,3,3,4,4) were written blind
 then, to a brief of answers right but told out of order, terse experts, the pack's words with no mechanism, one key
 number confidently wrong, honest partial answers, stories with no safeguard after them, the question's own numbers

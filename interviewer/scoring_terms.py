@@ -163,7 +163,9 @@ VARIANT = ("interleaved", "interleave", "interleaving", "virtual stage", "virtua
            "交错", "虚拟 stage", "虚拟流水", "零气泡")
 # A sentence opening the part of a story told after the fix ("之后把 NCCL 超时调到 10 分钟", "After that we…").
 AFTER_STORY = (r"^(?:然后|再|我们|我|and|so)?\s*(?:之后|事后|后来|此后|从那以后|从那之后|那次之后|那次以后|从此|复盘后|复盘时"
-               r"|afterwards|afterward|after that|since then|from then on|later|as a follow-up|in the postmortem)"
+               r"|修完之后|修完以后|修完后|修好之后|修好以后|改完之后|改完以后"
+               r"|afterwards|afterward|after that|since then|from then on|later|as a follow-up|in the postmortem"
+               r"|after the fix|after fixing it|once it was fixed)"
                r"(?![a-z])")
 INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "turned out", "we found", "found that", "in one", "on our",
                  "in our", "when we",

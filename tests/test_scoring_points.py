@@ -3023,3 +3023,20 @@ def test_a_cost_the_pack_names_waved_away_keeps_a_sound_point_at_2(ours, lang, a
     a = score(ours, lang, 9, answer, "为什么 nccl-tests 里要看 busbw？它说明 TP 能放到哪？" if lang == "zh" else
               "Why is busbw the number to read in nccl-tests, and what does it tell you about where TP can go?")
     assert a.level == 2 and [d for d in a.danger_signals if "TP" in d.signal], (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # What was added told after "修完之后" / "After the fix" is the safeguard the story ends with (seen in a zh
+    # session, where it was listed as missed and named as the point still open).
+    ("zh", "上次是 NCCL 超时，大概 40 分钟才发现。用 py-spy 抓了所有 rank 的栈，有一个 rank 停在 all-gather，别的都在 "
+           "reduce-scatter，定位到是数据 loader 在那个 rank 多跑了一个 batch。修完之后把超时改成 10 分钟，并加了按 rank 的 "
+           "step 时间告警。"),
+    ("en", "Last time it was an NCCL timeout, and it took about 40 minutes before we noticed. We took py-spy stacks on "
+           "every rank: one rank sat in an all-gather while the rest were in a reduce-scatter, and it turned out the data "
+           "loader ran one extra batch on that rank. After the fix we cut the timeout to 10 minutes and added a per-rank "
+           "step-time alert."),
+])
+def test_the_safeguard_told_after_the_fix_is_credited(ours, lang, answer):
+    a = score(ours, lang, 15, answer, "最近一次事故从发现到定位用了多久？" if lang == "zh" else
+              "How long did your last incident take from alert to root cause?")
+    assert credited(a, "防线") or credited(a, "safeguard"), a.markers

@@ -25,10 +25,15 @@ _NOT = re.compile(r"不是|不能|不该|不对|而不是|别拿|\bnot\b|n't\b|\
 
 
 def _at(forms: tuple[str, ...], text: str) -> tuple[int, int] | None:
-    """Where `text` first and last names one of `forms` (a Latin form as a whole word), or None."""
+    """Where `text` first and last names one of `forms` (a Latin form as a whole word), or None. What a comparison is
+    made against ("wider than FP16 because it keeps 8 exponent bits", "比 FP16") is not what a figure after it is of."""
     spans = [m.span() for f in forms for m in re.finditer(
-        re.escape(f) if has_cjk(f) else rf"(?<![a-z0-9]){re.escape(f)}(?![a-z0-9])", text)]
+        re.escape(f) if has_cjk(f) else rf"(?<![a-z0-9]){re.escape(f)}(?![a-z0-9])", text)
+        if not _THAN.search(text, 0, m.start())]
     return (min(spans)[0], max(s[1] for s in spans)) if spans else None
+
+
+_THAN = re.compile(r"(?:\bthan|比)\s*$")
 
 
 def _ranges(fact: Fact, before: str, after: str, previous: str, both: bool) -> list[tuple[float, float]]:

@@ -87,6 +87,9 @@ RIGHT = [  # figures the field agrees with, set aside, of another sum, or correc
     ("zh", 2, "Adam 的优化器状态是 BF16 权重的 6 倍左右：FP32 主权重 4 字节加两个矩各 4 字节。"),
     ("en", 10, "MFU divides by the dense peak, 989 TFLOPS on an H100, not the 1979 number, which assumes sparsity."),
     ("zh", 2, "权重 2 字节，梯度 2 字节，Adam 两个状态，加起来 8 字节？哦不对，还有 FP32 的主权重，总共 16 个字节。"),
+    # The figure is of the subject, not of what it is compared against ("wider than FP16 because it keeps 8").
+    ("en", 1, "BF16 has a wider range than FP16 because it keeps 8 exponent bits; FP16 overflows past 65504."),
+    ("zh", 1, "BF16 的范围比 FP16 大，因为它有 8 位指数；FP16 超过 65504 就溢出。"),
     # A total of per-layer activations beside the model states named: another sum (heldout18 h18_36, a 4, had a flag).
     ("zh", 7, "7B 模型，CP8 放不下模型状态；CP16 跨两台机，每层 1.1G、一共 36G 左右，不用重算就能放下。"),
     ("en", 7, "7B model: with CP16 it's 1.1 GB per layer, 36 GB in total, so with the model states it fits without recompute."),
@@ -165,6 +168,9 @@ def test_the_right_peak_or_a_count_in_a_clause_of_its_own_is_not_wrong(score, la
 
 
 CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
+    ("zh", 1, "BF16 和 FP16 有什么区别？", "FP16 的范围更大一些，BF16 精度高，所以我们用 BF16。", "FP16 的范围更大一些"),
+    ("en", 1, "How do BF16 and FP16 differ?", "FP16 has a wider range, BF16 is more precise, so we use BF16.",
+     "FP16 has a wider range"),
     ("en", 2, "What does full activation checkpointing cost you in compute?",
      "Nothing really, it just saves memory. The speed was about the same.", "The speed was about the same."),
     ("zh", 2, "全量激活重计算在算力上要付出多少？", "没什么代价，就是省显存。速度基本一样。", "没什么代价"),

@@ -619,7 +619,7 @@ _REFLEX = ("第一反应",)
 _SET_ASIDE = re.compile(r"但|不过|可是|然而|\b(?:but|however)\b")
 
 
-_EARLIER = re.compile(r"之前|以前|原来|最开始|一开始|起初|最早|used to|before we|previously|originally|at first|initially")
+_EARLIER = R.cue_regex(T.EARLIER)
 _CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|\b(?:later|now|then we|switched|moved to|replaced|changed)\b")
 
 

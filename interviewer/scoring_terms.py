@@ -428,10 +428,13 @@ NAIVE: dict[str, tuple[str, ...]] = {
               "没有固定", "没固定", "不固定", "no fixed", "not fixed", "never fixed", "nothing fixed"),
 }
 # A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.
+# A remedy told as the earlier way ("之前用默认的", "originally"): set aside only where a change follows it.
+EARLIER = ("之前", "以前", "原来", "最开始", "一开始", "起初", "最早", "used to", "before we", "previously", "originally",
+           "at first", "initially")
 NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", "并不", "没用", "不够", "不行", "不靠",
-                  "别只", "不是只", "之前", "以前", "原来", "最开始", "一开始", "起初", "最早", "not just", "not only", "rather than", "instead of",
+                  "别只", "不是只", "not just", "not only", "rather than", "instead of",
                   "didn't", "don't just", "wasn't enough", "won't help", "doesn't fix", "not the fix",
-                  "never just", "used to", "before we", "previously", "originally", "at first", "initially", "很多人", "有人", "大家",
+                  "never just", *EARLIER, "很多人", "有人", "大家",
                   "第一反应", "people often", "most people", "a common mistake", "naive", "the usual answer",
                   "textbook")
 

@@ -913,8 +913,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
-                          next((x.zh if lang == "zh" else x.en for x, _ in figures), ""),
-                          bool(figures) and not figures[0][0].figure)
+                          figures[0][0] if figures else None)
     excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=excerpt)

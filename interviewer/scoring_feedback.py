@@ -19,6 +19,7 @@ from interviewer.textutil import has_cjk, split_top
 if TYPE_CHECKING:  # pragma: no cover
     from interviewer.scoring import DangerHit
     from interviewer.scoring_level import Features
+    from interviewer.vocabulary import Fact
 
 # A marker the answer touched this much is partly covered: naming it as "missing" would be wrong.
 TOUCHED = 0.3
@@ -105,19 +106,18 @@ def _shown(marker: str, part: str) -> str:
 
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
              f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
-             offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: str = "",
-             claim: bool = False) -> str:
+             offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: Fact | None = None) -> str:
     """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote); `gap`: the
     terms of the sentences where the answer says it does not know part of it ("具体是 DP 的几倍我一时想不起来"), or
     None: a point it touched is still open, and the one the gap is about comes first. `fact`: the pack's fact a
-    figure of the answer contradicts, said first (`claim`: a claim of the answer contradicts it)."""
+    figure or a claim of the answer contradicts, said first."""
     if level is None:
         return ""
-    if fact and level <= 2 and signal not in ("dont_know", "not_mine"):
+    if fact is not None and level <= 2 and signal not in ("dont_know", "not_mine"):
         rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered, gap)
-        if claim:
-            return f"先把事实弄准：{fact}。{rest}" if lang == "zh" else f"Get the facts right: {fact}. {rest}"
-        return f"先把数字核对准：{fact}。{rest}" if lang == "zh" else f"Check your figures: {fact}. {rest}"
+        if not fact.figure:  # a claim wrong whatever its figure
+            return f"先把事实弄准：{fact.zh}。{rest}" if lang == "zh" else f"Get the facts right: {fact.en}. {rest}"
+        return f"先把数字核对准：{fact.zh}。{rest}" if lang == "zh" else f"Check your figures: {fact.en}. {rest}"
     zh = lang == "zh"
     # At 1 nothing was shown: a point the answer brushed ("packing…反正本来就是 causal mask") is still the one to learn.
     point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,

@@ -20,8 +20,10 @@ _MODEL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*b(?![a-z])")
 # A ratio said as "the same" ("优化器状态跟参数差不多大", "about the same as the weights") is one.
 _SAME = re.compile(r"差不多|一样|相同|the same|as big|as large")
 # A figure set aside is not stated ("不能拿 1979 那个", "not the 1979 number").
-_DENIED = re.compile(r"不|没|\bnot\b|n't\b|\bnever\b|\bno\b")
 _NOT = re.compile(r"不是|不能|不该|不对|而不是|别拿|\bnot\b|n't\b|\bnever\b|rather than|instead of")
+
+# A claim denied before it in its clause ("ZeRO-3 不会让每张卡算得更少").
+_DENIED = re.compile(r"不|没|\bnot\b|n't\b|\bnever\b|\bno\b")
 
 
 def _at(forms: tuple[str, ...], text: str) -> tuple[int, int] | None:
@@ -103,7 +105,6 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
                 bad = value is not None and any(not lo <= value <= hi for lo, hi in spans)
                 if near or not bad:
                     said.append((cl, bad))
-            # A claim denied before it in its clause is the fact ("ZeRO-3 不会让每张卡算得更少").
             if near and any((m := rx.search(text)) and not _DENIED.search(text[:m.start()]) for rx in fact.claim):
                 said.append((cl, True))
         if said and said[-1][1]:

@@ -1214,8 +1214,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         # of the things that flag names: "通信量……这个我不知道" is not "分不清 algbw 与 busbw", whose names are
         # forms of one concept of communication volume.
         names = [x for x in _LATIN_NAME.findall(R.norm(signal)) if r.vocab.find(x)[0]] if not own else []
-        if names and not any(
-                re.search(rf"(?<![a-z0-9]){re.escape(x)}(?![a-z0-9])", R.norm(w.text)) for x in names):
+        if names and not R.cue_regex(tuple(names)).search(R.norm(w.text)):
             return None
         return c if negated(w) or (own and (level or 1) <= 1) else None
     if negated(w) or _NEGATION.search(R.norm(w.text)) or (kind == "misconception" and _CONTRARY.search(sentence)):

@@ -177,13 +177,13 @@ _NOT_SEEN = re.compile(r"\b(?:see|saw|seen|notice|noticed|find|found|change|chan
                        r"差别|区别|变化|差异|发现|看到|问题|异常")
 
 
-def _not_run(sentence: str) -> int:
-    """How many of the sentence's checks are said not to have been run."""
+def _checks_run(sentence: str) -> int:
+    """How many checks the sentence tells of, not counting those said not to have been run."""
     n = 0
     for m in CUES["validation"].finditer(sentence):
         head = re.split(r"[，,；;:：]", sentence[: m.start()])[-1]
         neg = _NOT_DONE.search(head)
-        n += bool(neg) and not _NOT_SEEN.search(head[neg.start():])
+        n += not (neg and not _NOT_SEEN.search(head[neg.start():]))
     return n
 
 
@@ -377,14 +377,14 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
         mine = [cl for cl in r.clauses if cl.sent == si]
         if mine:  # judgement cues are read once per sentence and kept on its first clause
             ns = norm(s)
-            mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT})
+            mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT + ("validation",)})
+            mine[0].cues["validation"] = _checks_run(ns)
             # ", so W can be scheduled…": a clause that opens with "so" gives a consequence ("so far" does not).
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
             mine[0].cues["tradeoff"] += _weighed(ns) + _chosen(ns) - len(_KEPT_AS_IS.findall(ns))
             mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
             # "give rank i chunks i and 2·CP−1−i": a lower-case i is an index, not the speaker.
             mine[0].cues["first_person"] -= min(mine[0].cues["first_person"], _index_i(s))
-            mine[0].cues["validation"] -= _not_run(ns)
             # "试过 TP16 跨机，step 慢了 25%", "TP 只开 2 是因为…，试过 TP=4，step 慢了 4%": what the team tried
             mine[0].cues["incident"] += any(_TRIED.match(norm(cl.text)) for cl in mine)
             mine[0].cues["incident"] += bool(_ONE_OF.match(ns))  # "One node gave 22": one machine of their own

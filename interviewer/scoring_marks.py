@@ -587,7 +587,10 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
     # word of the marker ("…22% of a 1.9 s step: I summed the gaps on the compute stream…").
     marker = c.matched | frozenset(t for t in rubric.item(c.item).whole.terms if not t.startswith(("n:", "z:")))
     carry = [i for i, cl in enumerate(w.clauses) if marker & clause_terms(r, rubric, cl)]
-    if not carry:
+    # A story is shown by its sentence, not by the clause that names its subject ("38% MFU," of "The baseline was the
+    # config I inherited, 38% MFU, computed as…"): a story marker credited with a whole sentence is quoted whole.
+    story = "incident" in rubric.item(c.item).cues and w.clauses == r.sentence_clauses(w.sent) and len(w.text) <= 240
+    if not carry or story:
         return w.text
     lo, hi = carry[0], carry[-1]
     if not shown(w.clauses[lo : hi + 1]):

@@ -3040,3 +3040,14 @@ def test_the_safeguard_told_after_the_fix_is_credited(ours, lang, answer):
     a = score(ours, lang, 15, answer, "最近一次事故从发现到定位用了多久？" if lang == "zh" else
               "How long did your last incident take from alert to root cause?")
     assert credited(a, "防线") or credited(a, "safeguard"), a.markers
+
+
+def test_a_story_credited_with_its_sentence_is_quoted_with_it(ours):
+    # Seen in the closing en session: the profiling story was quoted "38% MFU,", the clause naming its subject.
+    a = score(ours, "en", 10, "The baseline was the TP8 PP8 config I inherited, 38% MFU, computed as tokens per second "
+              "times 6N over GPU count times the 989 TFLOPS dense BF16 peak. The gain came from overlapping TP "
+              "communication, exposed comm went from 12% to 5% of the step in nsys, and interleaved v=2 cut the bubble "
+              "from 8.6% to 4.5%.", "Your résumé says “…raised MFU from 38% to 47%”. In your own part of that work, "
+              "what was the baseline?")
+    story = credited(a, "profiling story")
+    assert story is not None and story.startswith("The baseline was") and "computed as" in story, a.markers

@@ -927,6 +927,9 @@ _LOOKS_SAME = R.cue_regex(("一样", "差不多", "基本一样", "基本相同"
                            "差不多对齐"))
 # "差不多" of an amount ("差不多 20%", "差不多这么多", "差不多一半") is "about", not "the same".
 _ABOUT = re.compile(r"差不多\s*(?:这么|那么|一半|\d|[一两二三四五六七八九十几百千万])")
+# ...a check against the run-to-run noise, which is the one the flag says was never made.
+_SEED_BAND = R.cue_regex(("seed 波动", "种子波动", "seed band", "seed noise", "seed-to-seed", "波动以内", "波动之内",
+                          "within the noise", "噪声以内", "噪声之内"))
 # ...what a real check of it holds the figure against: its curve over the run, the seed noise, a band.
 _BEYOND = R.cue_regex(("曲线", "seed", "种子", "噪声", "波动", "逐步", "每一步", "每步", "带内", "容差", "curve", "curves",
                        "noise", "band", "per-step", "every step", "step by step", "tolerance", "spread"))
@@ -1189,10 +1192,11 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             or (own and (recited(r, rubric, signal) or looks_same(r, rubric, signal)))):
         return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
     if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) and (
-            R.norm(g.group(1) or g.group(2)).split()[-1] not in r.text
+            R.norm(g.group(1) or g.group(2)).split()[-1] not in r.text or _SEED_BAND.search(r.text)
             or ((same := list(_LOOKS_SAME.finditer(r.text))) and all(_ABOUT.match(r.text, m.start()) for m in same))):
-        # The figure it holds the same is never named ("整个 run 就短了差不多这么多" is of the run), or nothing is called
-        # the same: "每天能多跑差不多 20% 的 token" is "about", of an amount.
+        # The figure it holds the same is never named ("整个 run 就短了差不多这么多" is of the run), it is held against
+        # the seed noise ("loss 曲线按 token 对齐在 seed 波动以内"), or nothing is called the same: "每天能多跑差不多 20% 的
+        # token" is "about", of an amount.
         return None
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.

@@ -2918,6 +2918,10 @@ def test_a_nan_answer_that_never_reruns_or_reruns_to_find_it_is_not_the_rerun_fl
     # "差不多 20%" is about an amount, and curves never aligned are no final loss called the same (seen in a zh session).
     ("zh", "吞吐吧，每天能多跑差不多 20% 的 token。loss 曲线我们没专门对齐过。"),
     ("en", "Throughput, I guess, we get through about 20% more tokens a day. We never really aligned the loss curves."),
+    # The curves held against the seed noise, which is the check the flag says was never made (closing zh session).
+    ("zh", "吞吐。token 预算一样，step 短了整个 run 就短了差不多这么多，loss 曲线按 token 对齐在 seed 波动以内。"),
+    ("en", "Throughput. Same token budget, so a shorter step shortens the run by about as much; the loss curves aligned "
+           "by tokens stay within the seed band."),
 ])
 def test_a_pick_with_its_reason_and_no_final_loss_called_the_same_is_flagged_nothing(ours, lang, answer):
     a = score(ours, lang, 10, answer, "提升的是吞吐还是收敛时间？" if lang == "zh"

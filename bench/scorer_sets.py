@@ -85,7 +85,15 @@ any answer of them was read: at that stop's start (e370946) heldout19 exact .583
 recall .800, candidates18 answers exact .639, within one 1.000, Spearman .818, order not kept (5 pairs: the level-1 and
 level-2 candidates level at 1.67, both level-4 ones at 3.5 and 3.67 below or level with the level-3 ones at 3.67); after
 that stop's changes (398a611) heldout19 exact .604, within one .979, Spearman .854, danger recall .800, candidates18
-answers exact .694, within one 1.000, Spearman .849, order not kept (the same 5 pairs).
+answers exact .694, within one 1.000, Spearman .849, order not kept (the same 5 pairs). Both were read at the start of
+the next stop, once ours_heldout20.jsonl (48) and candidates19.jsonl (6 candidates, levels 1,2,3,3,4,4) had been
+written blind to a brief of code-switched Chinese and casual English, right points in the candidate's own words, one
+unit or magnitude slipped, incidents with and without a safeguard after them, partial answers with the rest said to be
+unknown, rambling answers with a right core and terse expert ones, answers to a neighbouring question in the asked
+topic's words, and clarifying questions; their first figures, taken before any answer of them was read, are the same
+at that stop's start (2c6122e) and after its first change: heldout20 exact .750, within one .958, Spearman .873, danger
+recall .929; candidates19 answers exact .639, within one 1.000, Spearman .824, order not kept (2 pairs: candidate means
+1.33, 1.67, 3.0, 3.33 for levels 1, 2, 3, 3, and 3.25, 3.33 for the level-4 ones).
 """
 
 from __future__ import annotations

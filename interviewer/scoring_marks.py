@@ -1087,8 +1087,8 @@ _IT_IS = re.compile(r"^(?:(?:i think|i guess|i believe|well|so|um|hmm|honestly),
 
 _SET_ASIDE = re.compile(r"不能用|不能算|不能拿|不算数|不对|不可以|can't be used|cannot be used|doesn't count|does not count|"
                         r"not valid|is wrong|isn't right")
-_READ_FROM = re.compile(r"我们看|看了?一下|盯着|根据|按照?|从[^，。]{0,12}看|\bwatched\b|\bwatching\b|\bbased on\b|"
-                        r"\bjudging by\b|\blooking at\b|"
+_READ_FROM = re.compile(r"我们看|我会看|就看|看了?一下|盯着|根据|按照?|从[^，。]{0,12}看|\bwatched\b|\bwatching\b|\bbased on\b|"
+                        r"\bjudging by\b|\blook(?:ing|ed)? at\b|"
                         r"\bshowed\b|\bshows\b|\bfrom what\b|\btook it from\b|\btaken from\b|\bread it off\b|"
                         r"从[^，。]{0,16}拿的")
 
@@ -1123,9 +1123,14 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
             # (or in the sentence next to it: "MFU was above 90%, I think. Looking at nvidia-smi, GPU utilization…",
             # "We took it from the GPU utilization in nvidia-smi… It sat around 95%…, so MFU was about 95%.")
             before = {i + d for w in own if w.terms & asked for i in {cl.sent for cl in w.clauses} for d in (1, -1)}
+            # Its figure in the window, or in the sentence next to it that gives the asked thing ("I'd look at GPU
+            # utilization in nvidia-smi. It was around 98%, so MFU was very high.").
+            rated = {cl.sent for w in own if w.terms & asked for cl in w.clauses
+                     if any(k in ("percent", "ratio") for k in cl.numbers)}
             w = next((w for w in own if other <= w.terms and (w.terms & asked or w.sent in before)
                       and _READ_FROM.search(R.norm(w.text))
-                      and any(k in ("percent", "ratio") for cl in w.clauses for k in cl.numbers)), None)
+                      and (any(k in ("percent", "ratio") for cl in w.clauses for k in cl.numbers)
+                           or {w.sent - 1, w.sent + 1} & rated)), None)
             if w is not None:
                 return Credit(item.text, w, point, frozenset(other | asked), 1.0)
         if said & asked or (item.whole.terms - point.terms) & said:

@@ -3007,6 +3007,11 @@ def test_what_gang_scheduling_does_said_plainly_is_a_2(ours, lang, question, ans
     ("en", "We took it from the GPU utilization in nvidia-smi, well, our Grafana dashboard. It sat around 95% for the "
            "whole run, so MFU was about 95%."),
     ("zh", "就是从 nvidia-smi 的 GPU 利用率拿的，其实是我们的 Grafana 看板。整个训练一直在 95% 左右，所以 MFU 大概就是 95%。"),
+    # The way to compute it offered as a look at utilisation, its figure in the next sentence (candidates18 c18_b.3)...
+    ("en", "I'd look at GPU utilization in nvidia-smi. It was around 98%, so MFU was very high."),
+    ("zh", "我会看 nvidia-smi 里的 GPU 利用率。当时一直在 98% 左右，所以 MFU 很高。"),
+    # ...and the GPUs said to be pegged (heldout19 h19_38).
+    ("en", "Around 95%. nvidia-smi showed the GPUs pegged the whole time."),
 ])
 def test_utilisation_read_off_and_given_as_the_mfu_is_the_packs_misconception(ours, lang, answer):
     a = score(ours, lang, 10, answer, "你简历上的 MFU 是怎么算的？" if lang == "zh" else

@@ -103,6 +103,8 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
     if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
             _MECH_MISS.search(n) and _NOT_KNOWN.search(n) for n in map(_norm, r.sentences)):
         return "dont_know"
+    if any(_HINT.search(_norm(s)) for s in r.sentences[:2]) and not L.substance(r, "help", f):
+        return "help"  # a hint asked for before any answer, and none given after it beyond guesses and names
     for sig in ("refuse", "not_mine", "dont_know", "help"):
         if _meant(content, _CUE[sig]) and not L.substance(r, sig, f) and not (sig == "dont_know" and _figure_miss(r)):
             return sig  # type: ignore[return-value]
@@ -111,6 +113,7 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
     return "thin" if (level or 1) <= 2 and short and not explains else "answered"
 
 
+_HINT = R.cue_regex(T.HINT)
 _MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|is about)\b|切的是什么|切了什么|是干什么的|"
                         r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理")
 _NOT_KNOWN = re.compile(r"n't|\bnot\b|\bnever\b|不|没")

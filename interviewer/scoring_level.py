@@ -433,6 +433,8 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     if f and f.picked:
         return True  # the choice the question offered is an answer, whatever the candidate did not measure
     keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
+    if drop == "help":  # what the candidate asks back ("Are we splitting the weights or the batch here?") answers nothing
+        keep = [cl for cl in keep if not cl.text.rstrip().endswith(("?", "？"))]
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
     mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
     # After "I don't remember", a number guessed is no answer ("I'd guess maybe around 10K tokens per second?"); a

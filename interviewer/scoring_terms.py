@@ -338,6 +338,9 @@ HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "�
         "could you repeat", "which one do you mean", "do you mean", "are you asking", "what are you asking",
         "not sure what you", "give an example", "say that again", "didn't understand the question",
         "more context", "哪一方面", "换个问法", "什么场景", "哪种情况")
+# A hint asked for: at the start of an answer it is a request for help ("Could you give me a hint?", "能给点提示吗？"),
+# after a part answered it is that part not known ("…您能提示一下 rdzv-id 是干什么用的吗？").
+HINT = ("give me a hint", "get a hint", "a small hint", "a hint where", "给点提示", "给个提示", "提示一下", "提示我一下")
 NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同事", "其他同事", "别的团队", "另一个团队", "其他团队",
             "其他组", "别的组", "我没参与", "没参与", "不是我这边", "同事负责", "another team", "other team",
             "wasn't my part", "not my part", "was not my part", "wasn't me", "someone else", "a colleague", "my mentor", "mentor did", "导师做的", "师兄做的", "mentor's",

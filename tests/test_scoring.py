@@ -60,6 +60,15 @@ def _score(pack, key, answer):
     ("能具体一点吗？", "help"),
     ("What do you mean by overlap here?", "help"),
     ("Can you rephrase the question?", "help"),
+    # a hint asked for first, then only a question back and what is not known (heldout19 h19_04, h19_43)
+    ("Hmm, could you give me a hint? Are we splitting the weights or the batch here? I remember there's a column "
+     "thing and a row thing but I'm not sure which one goes where.", "help"),
+    ("能给点提示吗？是说只算权重，还是连优化器状态一起算？……只算 BF16 权重的话是 2 个字节，其他的我一下记不清了。", "help"),
+    # ...but a hint asked for on a part, after the rest is answered, leaves the answer an answer
+    ("nnodes 是机器数，这里是 2；nproc-per-node 是每台机器起几个进程，就是 8。backend 我记得有个 c10d，别的就不太确定了。"
+     "您能提示一下 rdzv-id 是干什么用的吗？", "thin"),
+    ("Could you give me a hint? Oh wait, I remember: the first MLP linear is column-split and the second row-split, "
+     "so there's one all-reduce after the second one in forward.", "answered"),
     ("那部分不是我做的，是另一个同事负责的。", "not_mine"),
     ("That was another team's part.", "not_mine"),
     ("这个不方便说。", "refuse"),

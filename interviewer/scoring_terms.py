@@ -308,7 +308,8 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into",
              "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
-             "haven't run", "have not run", "没细测", "没仔细测", "没认真测", "没细量")
+             "haven't run", "have not run", "没细测", "没仔细测", "没认真测", "没细量",
+             "never asked why", "never really asked", "didn't ask why", "没问过", "没细问")
 # Of those, the ones that say the candidate does not know (not that they never did it themselves).
 UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解", "不太了解", "忘了", "记不清", "记不太清", "记不大清",
            "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不清", "说不太清", "没看明白", "没怎么看明白",
@@ -351,7 +352,10 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             # watched while someone else did it ("主要是我导师查的，我在旁边看")
             "导师查的", "师兄查的", "主要是我导师", "主要是导师", "我在旁边看", "在旁边看着", "没太参与", "i was just watching",
             "i just watched", "mostly my mentor", "my lead did", "my lead debugged",
-            "not my area", "wasn't my area", "someone else's", "platform team", "infra team")
+            "not my area", "wasn't my area", "someone else's", "platform team", "infra team",
+            # the choice was someone else's ("这个不是我定的，是隔壁 infra 组给的脚本")
+            "不是我定的", "不是我选的", "不是我决定的", "隔壁组", "隔壁团队", "wasn't my call", "not my call",
+            "wasn't my decision", "not my decision", "didn't choose it", "didn't pick it")
 REFUSE = ("不方便", "不方便说", "不方便透露", "不方便讲", "保密", "涉密", "不能说", "不便透露", "不想说", "保密协议",
           "rather not", "nda", "confidential", "can't share", "cannot share", "can't disclose",
           "cannot disclose", "not allowed to", "prefer not to", "proprietary", "can't go into", "商业机密",

@@ -3060,3 +3060,16 @@ def test_a_story_credited_with_its_sentence_is_quoted_with_it(ours):
               "what was the baseline?")
     story = credited(a, "profiling story")
     assert story is not None and story.startswith("The baseline was") and "computed as" in story, a.markers
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The choice someone else's, run as handed over, and why never asked (heldout19 h19_15, a 1 read as thin 2).
+    ("zh", "你们 70B 那个项目用的是 TP4 PP8 DP16，这个并行度是怎么定下来的？", "这个不是我定的，是隔壁 infra 组给的脚本，我们拿过来基本"
+     "就是默认配置在跑。我主要负责数据那块，并行度为什么这么配我也没细问过。"),
+    ("en", "Your 70B project ran TP4 PP8 DP16. How was that layout chosen?", "That wasn't my call, the infra team handed "
+     "us the launch script and we mostly ran it as is. I was on the data side, so I never really asked why it was set "
+     "up that way."),
+])
+def test_a_setting_someone_else_chose_and_never_asked_about_is_not_the_candidates(ours, lang, question, answer):
+    a = score(ours, lang, 3, answer, question)
+    assert a.signal == "not_mine" and a.level == 1, (a.signal, a.level)

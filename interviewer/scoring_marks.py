@@ -713,7 +713,7 @@ _MORE = R.cue_regex(("增加", "变大", "翻倍", "翻一倍", "多了", "更�
 # Said as gone, not only smaller: what makes the answer the misconception rather than a loose comparison.
 _GONE = ("消除", "去掉", "没什么空闲", "几乎没有", "省掉", "接近 0", "接近零", "gets rid of", "get rid of", "removes", "eliminates",
          "close to zero", "near zero", "goes away", "no bubble", "nobody is idle", "disappears", "disappear", "is gone",
-         "消失", "没有气泡", "没气泡")
+         "消失", "没有气泡", "没气泡", "气泡没了", "气泡就没了", "气泡基本没了", "气泡基本就没了", "basically no bubble")
 GONE = R.cue_regex(_GONE)
 _LESS = R.cue_regex((*_GONE, "小很多", "小了很多", "更小", "变小", "减少", "降低", "少很多", "少了很多", "气泡小", "reduces",
                       "smaller", "much less idle", "less bubble", "fewer bubbles", "气泡少", "气泡更少"))

@@ -1596,6 +1596,14 @@ def test_a_gap_in_a_part_that_was_someone_elses_leaves_the_candidates_own_measur
     ("zh", "GPipe 和 1F1B 有什么区别？",
      "1F1B 基本上就是 GPipe 的改进版。GPipe 先跑完所有前向再跑所有反向，所以气泡很大。1F1B 一个前向一个反向交替着跑，流水线一直是满的，"
      "气泡基本就消失了。所以现在大家都用 1F1B，有了它气泡就不是问题了，显存不够就随便加 stage。", "省的是激活而非气泡"),
+    # "气泡基本就没了" says it too (heldout19 h19_42, a 1 read as 2 with "只知道 1F1B 的名字").
+    ("zh", "简历上写'用 1F1B 调度把流水线气泡基本消除'。能展开讲讲吗？",
+     "对，GPipe 是先把所有 micro batch 的前向都跑完再跑反向，中间大家等来等去，气泡很大。1F1B 是前向一个、反向一个交替着跑，这样每个 "
+     "stage 基本一直有活干，气泡基本就没了。我们切到 1F1B 之后吞吐提升挺明显的。", "省的是激活而非气泡"),
+    ("en", "Your résumé says you 'basically eliminated the pipeline bubble with 1F1B'. Can you walk me through it?",
+     "Sure. GPipe runs all the forwards first and then all the backwards, so stages sit waiting and the bubble is big. "
+     "1F1B alternates one forward and one backward, so every stage basically always has work, and there's basically no "
+     "bubble left. Throughput went up a lot after we switched.", "saves activations rather than bubble"),
 ])
 def test_the_bubble_said_to_disappear_is_the_1f1b_misconception_and_what_is_argued_from_it_shows_nothing(
         ours, lang, question, answer, flag):

@@ -200,6 +200,12 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 6, "ZeRO-3 usually makes a step slower than plain data parallel. Where would a speed-up come from?",
      "Each GPU only holds a slice of the parameters, so it's doing less work per step, so it should be faster.",
      "so it's doing less work per step"),
+    # A higher ZeRO stage said to be faster (candidates18 c18_b.0, a 1 read as 2).
+    ("en", 6, "Your résumé says 'led distributed training of a 7B LLM on 128 GPUs with DeepSpeed'. How did you choose the "
+     "ZeRO stage?", "We went with ZeRO-3 because it's the most optimized stage. The higher the stage, the faster it runs, "
+     "so there was no reason to use 1 or 2.", "the most optimized stage"),
+    ("zh", 6, "简历上写用 DeepSpeed 在 128 卡上训 7B。ZeRO 的 stage 是怎么选的？",
+     "我们直接用的 ZeRO-3，stage 越高越快，所以没必要用 1 或者 2。", "stage 越高越快"),
 ]
 
 
@@ -226,6 +232,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "FlashAttention 之后激活随序列线性增长，但 attention 的计算量还是平方。"),
     ("en", "TP 8 inside the node; a bigger TP would leave NVLink, so we kept it at 8."),
     ("en", "FP16 keeps more precision than BF16; BF16 buys FP32's range."),
+    ("en", "The higher the ZeRO stage, the less memory, but the more communication, so ZeRO-3 is slower per step."),
+    ("zh", "ZeRO 的 stage 越高越省显存，但通信越多，所以不是越高越快。"),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

@@ -284,6 +284,15 @@ def test_the_number_of_a_stage_names_which_one_and_measures_nothing(ours, lang, 
     assert not any(cl.numbers for cl in read(text, ours[lang].vocabulary).clauses)
 
 
+@pytest.mark.parametrize("lang, text, figures", [
+    # "第二天" is which day, not a figure of the story (heldout19 h19_33); "两天后" is one.
+    ("zh", "第二天早上我们才发现。", []), ("zh", "两天后才恢复。", ["count"]),
+    ("en", "We only found out the next day.", []), ("en", "It was back two days later.", ["count"]),
+])
+def test_an_ordinal_day_is_no_figure_and_a_count_of_days_is(ours, lang, text, figures):
+    assert [k for cl in read(text, ours[lang].vocabulary).clauses for k in cl.numbers] == figures
+
+
 def test_that_one_operation_of_a_step_is_no_story(ours):
     # "那次同步" / "那次 all-reduce" point at an operation; "那次是 256 卡" tells a time something happened.
     v = ours["zh"].vocabulary

@@ -156,3 +156,25 @@ def test_a_check_run_before_every_launch_is_a_safeguard(lang, sentence):
 ])
 def test_checks_and_safeguards_in_these_words(cue, sentence):
     assert read(sentence).has(cue), sentence
+
+
+@pytest.mark.parametrize("lang, question, answer, level", [
+    # An incident with no figure of its own, beside a setting told in another sentence: a 3, not a 4 (heldout19
+    # h19_33, labelled 2, had scored 4; candidates c4en.5 "We hit it on our first cluster", labelled 3, too).
+    ("zh", "你们集群掉卡之后，一般多久能恢复训练？讲一次具体的。",
+     "有一次半夜有台机器掉卡了，job 直接挂了，第二天早上我们才发现，就把那台机器踢掉，从最近的 checkpoint 重新拉起来。"
+     "checkpoint 我们一般是 1000 步存一次，这个是之前大家用下来觉得差不多的经验值。", 3),
+    ("en", "When a GPU drops on your cluster, how long until training is back? Tell me about one time.",
+     "One night a machine lost a GPU and the job just died; we only found out the next morning, kicked that node out "
+     "and restarted from the latest checkpoint. We save a checkpoint every 1000 steps, which is what people found "
+     "works.", 3),
+    # ...while a terse one with its own figures is judgement (candidates c4en.4, a 4).
+    ("en", "Why gang scheduling?", "Otherwise two jobs each grab half the GPUs and deadlock waiting for the rest. We use "
+     "Kueue so a job's pods are admitted together; before that we had a weekend where two 256-GPU jobs sat "
+     "half-scheduled for 9 hours.", 4),
+    ("zh", "为什么要 gang 调度？", "不然两个作业各抢一半卡，互相等剩下的，就死锁了。我们用 Kueue 让一个作业的 Pod 一起准入；之前有个周末两个 "
+     "256 卡的作业各起了一半，卡了 9 个小时。", 4),
+])
+def test_an_incident_alone_is_judgement_when_told_in_its_own_figures(ours, lang, question, answer, level):  # noqa: F811
+    topic = 11 if "checkpoint" in answer else 13
+    assert score(ours, lang, topic, answer, question).level == level

@@ -19,6 +19,8 @@ _BOTH = re.compile(r"两个|两者|二者|都是|都有|\bboth\b|\bthe two\b")
 _MODEL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*b(?![a-z])")
 # A ratio said as "the same" ("优化器状态跟参数差不多大", "about the same as the weights") is one.
 _SAME = re.compile(r"差不多|一样|相同|the same|as big|as large")
+# A ratio said in English words ("about three times what DDP moves").
+_WORDS = {"two": 2.0, "three": 3.0, "four": 4.0, "twice": 2.0, "double": 2.0}
 # A figure set aside is not stated ("不能拿 1979 那个", "not the 1979 number").
 _NOT = re.compile(r"不是|不能|不该|不对|而不是|别拿|\bnot\b|n't\b|\bnever\b|rather than|instead of")
 
@@ -57,7 +59,8 @@ def _value(m: re.Match, context: str) -> float | None:
     first. None: it cannot be told ("十几个字节" may be 16, a size with no model named)."""
     if "几" in m.group(1):
         return None
-    n = 1.0 if _SAME.fullmatch(m.group(1)) else parse_count(m.group(1))
+    word = _WORDS.get(m.group(1))
+    n = 1.0 if _SAME.fullmatch(m.group(1)) else word if word is not None else parse_count(m.group(1))
     if m.re.groups < 2:
         return n
     model = _MODEL.search(context)

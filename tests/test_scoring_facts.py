@@ -60,6 +60,13 @@ WRONG = [  # (lang, topic, question, answer, the wrong clause, highest level)
     ("en", 10, "How did you compute MFU?",
      "We read achieved TFLOPS from the profiler and divided by the H100's 1979 TFLOPS peak, which gave about 45%.",
      "1979 TFLOPS peak", 2),
+    # ZeRO-3's traffic said to be three times DP's (heldout19 h19_35): it had credited "ZeRO-3 needs about 1.5 times".
+    ("en", 6, "What did ZeRO-3 do to your communication volume?",
+     "The price is communication: with ZeRO-3 you all-gather in forward, all-gather again in backward and then "
+     "reduce-scatter, so it's about three times what DDP moves.", "about three times what DDP moves", 2),
+    ("zh", 6, "ZeRO-3 对通信量有什么影响？",
+     "代价是通信：ZeRO-3 前向 all-gather 一次、反向再 all-gather 一次，再加 reduce-scatter，所以通信量大概是 DDP 的 3 倍。",
+     "大概是 DDP 的 3 倍", 2),
 ]
 
 
@@ -93,6 +100,8 @@ RIGHT = [  # figures the field agrees with, set aside, of another sum, or correc
     # A total of per-layer activations beside the model states named: another sum (heldout18 h18_36, a 4, had a flag).
     ("zh", 7, "7B 模型，CP8 放不下模型状态；CP16 跨两台机，每层 1.1G、一共 36G 左右，不用重算就能放下。"),
     ("en", 7, "7B model: with CP16 it's 1.1 GB per layer, 36 GB in total, so with the model states it fits without recompute."),
+    ("zh", 6, "ZeRO-3 前向、反向各 all-gather 一次参数，再加一次梯度 reduce-scatter，总共约 3Ψ，是 DP 的 1.5 倍。"),
+    ("en", 6, "ZeRO-3 all-gathers the parameters in forward and again in backward: about 1.5 times what DP moves."),
 ]
 
 

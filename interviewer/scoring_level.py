@@ -325,7 +325,11 @@ _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|�
                        r"事后|\bafterwards?\b|"
                        r"你[^，。？?、]{0,8}?(?:了|过)(?:多少|几|吗|没有|什么)|有没有[^，。？?]{1,8}过|"
                        # their own result quoted back ("从 38% 到 45%，具体是哪段时间被压下去了？")
-                       r"从\s*\d[\d.]*\s*%?\s*(?:提升|提高|降低|降|提|涨|掉)?到\s*\d|\bfrom \d[\d.]*\s*%? to \d")
+                       r"从\s*\d[\d.]*\s*%?\s*(?:提升|提高|降低|降|提|涨|掉)?到\s*\d|"
+                       # (not a range of scale: "From 8 to 64 GPUs, how does the all-reduce time grow?")
+                       r"\bfrom \d[\d.]*\s*%? to \d+(?:\.\d+)?(?![\d.])(?!\s*(?:gpus?|nodes?|ranks?|cards?|machines?)\b)|"
+                       # ...also without the "从" ("MFU 28% 到 37% 这个数怎么算的？")
+                       r"\d[\d.]*\s*%\s*(?:提升|提高|降低|降|提|涨|掉)?到\s*\d[\d.]*\s*%|\b\d[\d.]*\s*% to \d[\d.]*\s*%")
 
 
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.])")

@@ -233,6 +233,11 @@ _TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|trie
                           # "在一个 30B 的任务上开了…", "限了通信的 SM 数，保留了"
                           r"|(?:在[^，。,]{0,20}上)?(?:开|加|改|换|关|限|测|试|调|切|砍|拆|合|重写|定位|抓)了"
                           r"|(?:试|测|换|改)过")
+# A setting changed from one figure to another with its subject dropped ("后来把 bias 的更新速度从 1e-4 提到 1e-3"): the
+# candidate's own change, as Chinese tells it.
+# (Not a rule for whenever it happens: "不均的话就把 capacity factor 调大，比如从 1.25 调到 2".)
+_CHANGED_FROM_TO = re.compile(r"(?<!就)把[^，。；,;]{1,24}?从\s*[^，。；,;]{0,8}?\d[^，。；,;]{0,12}?(?:提|降|调|改|加|减|砍|缩|扩|放)"
+                              r"(?:到|成|为|至)\s*[^，。；,;]{0,4}?\d")
 BASELINE = re.compile(r"基线|\bbaseline\b")
 _EARLY = re.compile(r"最开始|一开始|最早|第一版|\bat first\b|\b(?:the|our) first version\b|\bearly on\b|\bwe started with\b")
 _TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|[^，。？]{1,16}?也试过(?!了?吗)|tried (?!to\b)")
@@ -382,7 +387,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             # ", so W can be scheduled…": a clause that opens with "so" gives a consequence ("so far" does not).
             mine[0].cues["causal"] += sum(1 for cl in mine[1:] if SO.match(norm(cl.text)))
             mine[0].cues["tradeoff"] += _weighed(ns) + _chosen(ns) - len(_KEPT_AS_IS.findall(ns))
-            mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns))
+            mine[0].cues["first_person"] += bool(_TELEGRAPHED.match(ns) or _CHANGED_FROM_TO.search(ns))
             # "give rank i chunks i and 2·CP−1−i": a lower-case i is an index, not the speaker.
             mine[0].cues["first_person"] -= min(mine[0].cues["first_person"], _index_i(s))
             # "试过 TP16 跨机，step 慢了 25%", "TP 只开 2 是因为…，试过 TP=4，step 慢了 4%": what the team tried

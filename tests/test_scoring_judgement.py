@@ -41,12 +41,15 @@ def test_what_was_not_done_at_the_time_is_no_story():
     "interleaved 你 v 取了多少？", "你们量过吗？", "有没有卡死过？", "从 38% 到 45%，具体是哪段时间被压下去了？",
     "MFU went from 38% to 45%. Which part of the step got shorter?", "事后做了什么防线？下次快了多少？",
     "What did you change afterwards?", "Did expert imbalance ever show up looking like a hardware straggler?",
+    # their result quoted back without a "from" (candidates18 c18_e.4)
+    "MFU 28% 到 37% 这个数怎么算的？", "MFU 28% to 37%: how were those computed?",
 ])
 def test_a_question_about_what_happened_on_their_run_asks_about_their_own_work(question):
     assert _ASKS_OWN.search(norm(question)), question
 
 
-@pytest.mark.parametrize("question", ["How is MFU computed?", "你觉得原因是什么？", "What does ZeRO-3 shard?"])
+@pytest.mark.parametrize("question", ["How is MFU computed?", "你觉得原因是什么？", "What does ZeRO-3 shard?",
+                                      "From 8 to 64 GPUs, how does the all-reduce time grow?"])
 def test_a_question_about_the_field_does_not(question):
     assert not _ASKS_OWN.search(norm(question)), question
 
@@ -178,3 +181,18 @@ def test_checks_and_safeguards_in_these_words(cue, sentence):
 def test_an_incident_alone_is_judgement_when_told_in_its_own_figures(ours, lang, question, answer, level):  # noqa: F811
     topic = 11 if "checkpoint" in answer else 13
     assert score(ours, lang, topic, answer, question).level == level
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # Chinese drops the "we": a setting changed from one figure to another is the candidate's own (candidates18 c18_e.1,
+    # a 4 scored 3 as a textbook answer).
+    ("zh", "负载均衡怎么做的？丢 token 多少？",
+     "不丢 token，走的 dropless。均衡用的是无辅助损失的偏置：每个专家一个 bias 只参与选 top-k，按每步的负载往回调。前 2000 步 "
+     "max/mean 一度到 3.1，有一个 rank 显存峰值冲到 OOM 挂了一次，后来把 bias 的更新速度从 1e-4 提到 1e-3，max/mean 稳定在 1.3 以下。"),
+    ("en", "How did you balance the experts, and how many tokens were dropped?",
+     "None dropped, it's dropless. Balancing is the aux-loss-free bias: each expert has a bias used only to pick the "
+     "top-k, nudged every step by its load. In the first 2000 steps max/mean went up to 3.1 and one rank OOMed once "
+     "on a hot expert; bumped the bias update rate from 1e-4 to 1e-3 and max/mean stayed under 1.3."),
+])
+def test_a_change_told_with_its_subject_dropped_is_the_candidates_own(ours, lang, question, answer):  # noqa: F811
+    assert score(ours, lang, 7, answer, question).level == 4

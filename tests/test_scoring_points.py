@@ -3090,3 +3090,19 @@ def test_a_story_credited_with_its_sentence_is_quoted_with_it(ours):
 def test_a_setting_someone_else_chose_and_never_asked_about_is_not_the_candidates(ours, lang, question, answer):
     a = score(ours, lang, 3, answer, question)
     assert a.signal == "not_mine" and a.level == 1, (a.signal, a.level)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # The pack's "nothing but lowering the LR", dressed in optimizer words (heldout19 h19_07, a 1 scored 2: "drop the
+    # peak LR" was not read as lowering it).
+    ("en", "So when we see a spike, the first lever is really the learning rate. We'd drop the peak LR, usually by half, "
+           "stretch the warmup out, and move to a cosine schedule with a longer decay tail so the optimizer is less "
+           "aggressive. If it keeps spiking we lower it again, bump Adam's epsilon a bit, and make sure gradient clipping "
+           "is on at 1.0. At the end of the day a spike is a hyperparameter problem."),
+    ("zh", "尖峰的话第一个手段就是学习率。把峰值学习率砍一半，warmup 拉长，换成衰减更慢的 cosine，让优化器没那么激进。如果还尖就再降，"
+           "Adam 的 epsilon 调大一点，梯度裁剪开到 1.0。说到底尖峰就是超参问题。"),
+])
+def test_lowering_the_lr_in_other_words_is_still_the_naive_remedy(ours, lang, answer):
+    a = score(ours, lang, 1, answer, "loss 出尖峰的时候，你按什么顺序处理？" if lang == "zh" else
+              "When the loss spikes, what do you do, in order?")
+    assert a.level == 1 and any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals), a

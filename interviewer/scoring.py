@@ -579,6 +579,8 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     shown |= {cl.sent for cl in r.clauses if cl.sent > min(shown) and any(_meant(cl.text, rx) for rx in said)}
     # ...and so is the excuse after it ("It takes a few minutes, but… so it doesn't really matter", "反正能跑就行").
     shown |= {i for i in range(min(shown) + 1, len(r.sentences)) if _EXCUSE.search(_norm(r.sentences[i]))}
+    # ...and so is the reason given for it right after ("因为出现 NaN 说明这个 run 已经坏了嘛，optimizer state 里面可能也被污染了").
+    shown |= {i + 1 for i in set(shown) if i + 1 < len(r.sentences) and _WHY_SO.match(_norm(r.sentences[i + 1]))}
     # A list of names with nothing said of them ("ZeRO、offload、gradient checkpointing、FlashAttention 这些我们都上了")
     # names the field, not an answer beside the remedy.
     listed = {i for i in range(len(r.sentences)) if (cls := r.sentence_clauses(i))
@@ -594,6 +596,7 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
 
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
                     r"再不行|实在不行")
+_WHY_SO = re.compile(r"(?:因为|由于|because|since)\b|(?:因为|由于)")
 _EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\b|\bno big deal\b|\bnot a big deal\b|"
                      r"能跑就行|无所谓|问题不大")
 

@@ -3106,3 +3106,18 @@ def test_lowering_the_lr_in_other_words_is_still_the_naive_remedy(ours, lang, an
     a = score(ours, lang, 1, answer, "loss 出尖峰的时候，你按什么顺序处理？" if lang == "zh" else
               "When the loss spikes, what do you do, in order?")
     assert a.level == 1 and any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The rerun from scratch, the reason given for it and more naive tweaks: the pack's naive answer all through
+    # (heldout19 h19_18, a 1 scored 2: the reason's "optimizer state" and "checkpoint" had counted as more of the field).
+    ("zh", "训练到一半出现 NaN，你们是怎么处理的？",
+     "NaN 的话我们一般就直接把 job kill 掉，调一下超参从头重跑。因为出现 NaN 说明这个 run 已经坏了嘛，optimizer state 里面可能也"
+     "被污染了，从 checkpoint 接着跑也不保险。我们会把 lr 降一点，warmup 拉长一点，gradient clipping 开上，然后重新起一个 job。"),
+    ("en", "When NaN showed up mid-training, what did you do?",
+     "For NaN we'd usually just kill the job, tweak the hyperparameters and rerun from scratch. Because once you see NaN "
+     "the run is already broken, the optimizer state may be polluted too, so resuming from a checkpoint isn't safe. We'd "
+     "lower the lr a bit, stretch the warmup, turn on gradient clipping and start a fresh job."),
+])
+def test_the_reason_given_for_a_naive_remedy_is_part_of_it(ours, lang, question, answer):
+    assert score(ours, lang, 15, answer, question).level == 1

@@ -310,7 +310,8 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
              "haven't run", "have not run", "没细测", "没仔细测", "没认真测", "没细量",
-             "never asked why", "never really asked", "didn't ask why", "没问过", "没细问")
+             "never asked why", "never really asked", "didn't ask why", "没问过", "没细问",
+             "没具体测过", "没具体测", "没具体量过", "没具体量", "没具体算过", "没具体统计过", "never measured it exactly")
 # Of those, the ones that say the candidate does not know (not that they never did it themselves).
 UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解", "不太了解", "忘了", "记不清", "记不太清", "记不大清",
            "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不清", "说不太清", "没看明白", "没怎么看明白",

@@ -57,6 +57,8 @@ def _score(pack, key, answer):
     # "不会" meaning "will not" is content, and substance after a miss still counts
     ("TP 不会跨机，因为每层都有 all-reduce，跨机网卡只有 50 GB/s。", "answered"),
     ("不会，但我理解 ZeRO-3 把参数也切了，所以每卡约 16/N 字节每参数，反向要多一次 all-gather。", "answered"),
+    ("这个没具体测过。", "dont_know"),
+    ("Never measured it exactly.", "dont_know"),
     ("能具体一点吗？", "help"),
     ("What do you mean by overlap here?", "help"),
     ("Can you rephrase the question?", "help"),

@@ -386,10 +386,11 @@ def level(r: R.Reading, f: Features) -> int | None:
                  # ...or, in one sentence, works the asked figure out on the candidate's own case ("(p-1)/(m+p-1)，
                  # 3/67，4.5% 左右" answering "你们这个配置气泡大概多少？"); a result told as before and after is a claim
                  # of the work, not the working ("P99 从 800ms 降到 500ms").
-                 # Settings are not a figure worked out ("TP8 放在机内走 NVLink，PP8 跨机" says where, not how chosen).
+                 # Settings are not a figure worked out ("TP8 放在机内走 NVLink，PP8 跨机" says where, not how chosen;
+                 # "runs 8 workers with prefetch_factor 4" how many, not what came of it).
                  or (f.numeric and f.own and f.statements == 1 and f.grounded >= 2 and f.answered >= 1
                      and f.naming == 1 and not partial and not R.FROM_TO.search(text)
-                     and any(k not in ("config", "bare") for cl in r.clauses for k in cl.numbers)
+                     and any(k not in ("config", "bare", "count") for cl in r.clauses for k in cl.numbers)
                      and not R.GUESSED.search(R.norm(r.sentences[0]))))
 
     # Explained in part, the rest said not to be known ("the exact formula I don't remember"), is a point shown

@@ -3121,3 +3121,29 @@ def test_lowering_the_lr_in_other_words_is_still_the_naive_remedy(ours, lang, an
 ])
 def test_the_reason_given_for_a_naive_remedy_is_part_of_it(ours, lang, question, answer):
     assert score(ours, lang, 15, answer, question).level == 1
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    # Shared storage named is not "massive numbers of small files read straight from shared storage" (the flag had been
+    # raised on four read answers that only save or sync weights to it, e.g. heldout6 m47, heldout18 h18_30).
+    ("zh", 16, "你们训推分离的时候，权重怎么同步到推理引擎？", "我们每训完一轮就把 checkpoint 存到共享存储上，然后把 vLLM 服务重启一下，"
+     "重新加载新权重。一次十来分钟吧。"),
+    ("en", 16, "How do the weights get to the inference engines?", "After each round we save the checkpoint to the shared "
+     "storage and restart the vLLM service to load it. Takes ten minutes or so."),
+])
+def test_shared_storage_alone_is_not_the_small_files_flag(ours, lang, topic, question, answer):
+    a = score(ours, lang, topic, answer, question)
+    assert not [d for d in a.danger_signals if "小文件" in d.signal or "small files" in d.signal], a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # How a data wait is told, answered with DataLoader settings: no small-file IO fix is shown (heldout20 h20_32, a 1
+    # scored 3 with that marker credited on "所以数据这块应该不会拖慢训练").
+    ("zh", "你怎么判断训练是不是在等数据？", "我们 DataLoader 的 num_workers 开到 8，prefetch_factor 设的 4，pin_memory 也开了，数据预处理都是"
+     "离线做好的，所以数据这块应该不会拖慢训练。"),
+    ("en", "How do you tell whether training is waiting on data?", "Our DataLoader runs 8 workers with prefetch_factor 4 "
+     "and pin_memory on, and preprocessing is all done offline, so data shouldn't be slowing training down."),
+])
+def test_loader_settings_show_no_small_file_fix(ours, lang, question, answer):
+    a = score(ours, lang, 12, answer, question)
+    assert not [m for m in a.markers if "小文件" in m.marker or "small-file" in m.marker] and a.level <= 2, a

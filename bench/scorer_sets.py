@@ -93,7 +93,15 @@ unknown, rambling answers with a right core and terse expert ones, answers to a 
 topic's words, and clarifying questions; their first figures, taken before any answer of them was read, are the same
 at that stop's start (2c6122e) and after its first change: heldout20 exact .750, within one .958, Spearman .873, danger
 recall .929; candidates19 answers exact .639, within one 1.000, Spearman .824, order not kept (2 pairs: candidate means
-1.33, 1.67, 3.0, 3.33 for levels 1, 2, 3, 3, and 3.25, 3.33 for the level-4 ones).
+1.33, 1.67, 3.0, 3.33 for levels 1, 2, 3, 3, and 3.25, 3.33 for the level-4 ones). heldout19 and candidates18 were read
+first in that stop; heldout20 and candidates19 mid-way through it, once ours_heldout21.jsonl (48) and candidates20.jsonl (6
+candidates, levels 1,2,3,3,4,4) had been written blind to a brief of fluent juniors explaining nothing or wrongly,
+textbook mid-level answers with no story, terse seniors in notes, one right mechanism beside one wrong claim, incidents
+with and without figures and follow-up, lists of techniques, drifts to a neighbouring topic and honest partial answers;
+their first figures, taken before any answer of them was read, are the same at that stop's start (2c6122e) and after its
+first eighteen changes (6f4927d): heldout21 exact .812, within one 1.000, Spearman .940, danger recall .800; candidates20
+answers exact .667, within one .972, Spearman .793, order not kept (1 pair: candidate means 1.67, 2.0, 3.0, 3.33 for
+levels 1, 2, 3, 3, and 3.25, 3.67 for the level-4 ones).
 """
 
 from __future__ import annotations

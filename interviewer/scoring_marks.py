@@ -293,6 +293,8 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
                 continue  # "能写出 MFU = 每秒 token 数 × 6N ÷ …" is shown by a computation, not by "MFU 38%"
             if point in examples and figures_here < 2:
                 continue
+            if words <= given and not (item.whole.terms - given) & own_terms:
+                continue  # the question's own subject said back, nothing of the marker beside it ("gang 调度是跟优先级那种一回事吗？")
             said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
             if len(said) < need or _distinct(said) < need:
                 continue

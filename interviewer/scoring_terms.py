@@ -340,7 +340,8 @@ HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "�
         "could you rephrase", "could you clarify", "can you clarify", "be more specific", "can you repeat",
         "could you repeat", "which one do you mean", "do you mean", "are you asking", "what are you asking",
         "not sure what you", "give an example", "say that again", "didn't understand the question",
-        "more context", "哪一方面", "换个问法", "什么场景", "哪种情况")
+        "more context", "哪一方面", "换个问法", "什么场景", "哪种情况",
+        "could you explain", "can you explain", "explain a bit", "解释一下吗", "先解释一下")
 # A hint asked for: at the start of an answer it is a request for help ("Could you give me a hint?", "能给点提示吗？"),
 # after a part answered it is that part not known ("…您能提示一下 rdzv-id 是干什么用的吗？").
 HINT = ("give me a hint", "get a hint", "a small hint", "a hint where", "给点提示", "给个提示", "提示一下", "提示我一下")

@@ -62,6 +62,9 @@ def _score(pack, key, answer):
     ("能具体一点吗？", "help"),
     ("What do you mean by overlap here?", "help"),
     ("Can you rephrase the question?", "help"),
+    ("Sorry, gang scheduling, is that the same as priority classes? Could you explain a bit what you mean and I can try?",
+     "help"),
+    ("不好意思，gang 调度是跟优先级那种一回事吗？您能先解释一下吗，我再试着答。", "help"),
     # a hint asked for first, then only a question back and what is not known (heldout19 h19_04, h19_43)
     ("Hmm, could you give me a hint? Are we splitting the weights or the batch here? I remember there's a column "
      "thing and a row thing but I'm not sure which one goes where.", "help"),

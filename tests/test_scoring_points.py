@@ -3147,3 +3147,15 @@ def test_shared_storage_alone_is_not_the_small_files_flag(ours, lang, topic, que
 def test_loader_settings_show_no_small_file_fix(ours, lang, question, answer):
     a = score(ours, lang, 12, answer, question)
     assert not [m for m in a.markers if "小文件" in m.marker or "small-file" in m.marker] and a.level <= 2, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The question's own subject said back, nothing of the marker beside it, credits nothing (heldout20 h20_24's twin:
+    # "gang 调度" had credited the gang-scheduling marker and scored 3).
+    ("zh", "为什么多机训练在 k8s 上需要 gang 调度？", "gang 调度是跟优先级调度一回事吗？这个不太确定。"),
+    ("en", "Why does a multi-node training job on Kubernetes need gang scheduling?",
+     "Hmm, gang scheduling on Kubernetes, is that the same as priority scheduling? Not sure."),
+])
+def test_the_questions_subject_said_back_credits_no_marker(ours, lang, question, answer):
+    a = score(ours, lang, 13, answer, question)
+    assert not a.markers and a.level <= 2, (a.level, [m.evidence for m in a.markers])

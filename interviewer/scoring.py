@@ -850,7 +850,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
-                   own=_own_concepts(topic), question=question, own_work=own_work)
+                   own=_own_concepts(topic), question=question, own_work=own_work,
+                   markers=tuple(term_concepts(rubric.item(m).whole.terms) for m in topic.markers))
     level = L.level(r, f)
     if level == 3 and remedy and len(credits) < 2:
         # "watch nvidia-smi and check utilization stays near 100%": numbers and reasons, of the naive way; or one half

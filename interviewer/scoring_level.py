@@ -77,9 +77,9 @@ def _literal_all(r: R.Reading) -> frozenset[str]:
 def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question_terms: frozenset[str],
              credits: list[Credit], numeric: bool = True, solid_terms: frozenset[str] = frozenset(),
              asked: frozenset[str] = frozenset(), own: frozenset[str] = frozenset(), question: str = "",
-             own_work: bool = False) -> Features:
+             own_work: bool = False, markers: tuple[frozenset[str], ...] = ()) -> Features:
     """`own` are the topic's concepts few other topics share (a concept every topic speaks of is no sign the
-    answer is about this one)."""
+    answer is about this one); `markers` the concepts of each of its signs of a solid answer."""
     f = Features(numeric=numeric)
     wanted = topic_terms | question_terms
     asked_figures = frozenset(_FIGURE.findall(R.norm(question))) if question else frozenset()
@@ -153,7 +153,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
                              and all(y in asked_figures for y in x[:2]))
                         for m in R.FROM_TO.finditer(r.text))
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and not _sets_asked(r, question) and (
-        _off_question(r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own))
+        _off_question(r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own,
+                      markers))
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
     # Asked about their own work ("你提到「…」，具体是多少？"), a Chinese answer need not say "我们" to be about it.
     own_work = f.own = own_work or _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
@@ -226,7 +227,8 @@ def _echoed(r: R.Reading, question: str) -> set[str]:
 
 
 def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wanted: frozenset[str],
-                  question_terms: frozenset[str], asked: frozenset[str], own: frozenset[str]) -> bool:
+                  question_terms: frozenset[str], asked: frozenset[str], own: frozenset[str],
+                  markers: tuple[frozenset[str], ...] = ()) -> bool:
     """The answer is about something else (`concepts` are those it names, as "c:" terms)."""
     closed = r.vocab.closed([t[2:] for t in concepts])
     # Nothing of the topic or the question. (An answer naming nothing of the field is vague, not off the question.)
@@ -248,14 +250,29 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # causal mask's load was balanced.)
     mine = closed & term_concepts(own)
     asked_here = term_concepts(asked)
-    if (bool(asked_here) and bool(own) and not f.answered and len(mine) < 2 and not closed & asked_here
-            and len(concepts) >= 3 + len(mine) and bool(f.statements or f.grounded)):
+    if (bool(asked_here) and bool(own) and not f.answered and not closed & asked_here
+            and (len(mine) < 2 or not (closed & _said_of(asked_here, markers) - asked_c
+                                       or _TAKES_UP.match(R.norm(r.sentences[0]))))
+            and len(concepts) >= 3 + min(len(mine), 2) and bool(f.statements or f.grounded)):
         return True
     # Or it names only the broad idea of what was asked ("data" for "is the job waiting on data loading?") and tells,
     # with its own figures, of something else the field has no word for here (dedup, filtering, the data mix).
     specific = {c for c in asked_c if not any(c != d and c in r.vocab.closed({d}) for d in asked_c)}
     broader = set().union(*(r.vocab.closed({c}) for c in specific)) - specific
     return bool(closed) and closed <= broader and len(r.sentences) >= 2 and (r.numbers >= 2 or len(r.sentences) >= 4)
+
+
+# An answer that opens on the asked thing by a pronoun ("It dropped from 43% to 38%." to "What happened to MFU…?").
+_TAKES_UP = re.compile(r"(?:it|that|this|they)\b|它")
+
+
+def _said_of(asked: set[str], markers: tuple[frozenset[str], ...]) -> set[str]:
+    """What the topic's signs of a solid answer say only of the asked thing: the concepts of its markers found in
+    one marker alone. An answer on the topic that names two of its concepts is still off the question when it names
+    none of these ("So the weights are updated with PPO, the clipped objective…" for how weights reach the inference
+    engines; the NCCL group, TP slicing and the precision of the weights answer it without saying "weight sync")."""
+    once = {c for ms in markers for c in ms if sum(c in x for x in markers) == 1}
+    return {c for ms in markers if ms & asked for c in ms} & once
 
 
 _SYMBOL = re.compile(r"(?<![\w.])([a-z])(?![\w.])")

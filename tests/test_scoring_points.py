@@ -3159,3 +3159,29 @@ def test_loader_settings_show_no_small_file_fix(ours, lang, question, answer):
 def test_the_questions_subject_said_back_credits_no_marker(ours, lang, question, answer):
     a = score(ours, lang, 13, answer, question)
     assert not a.markers and a.level <= 2, (a.level, [m.evidence for m in a.markers])
+
+
+@pytest.mark.parametrize("lang, question, answer, off", [
+    # On the topic, off the question: how the policy is updated, asked how the weights reach the inference engines
+    # (heldout20 h20_16, a 1 scored 3). The zh twin reads as names (2) and is a guard against more than that.
+    ("en", "How do the updated weights get from the trainer into the vLLM engines in your setup?",
+     "So the weights are updated with PPO, we use the clipped objective with epsilon 0.2 and a KL penalty to the "
+     "reference model, and the update uses Adam with lr 1e-6. After every update the policy weights are newer, so the "
+     "rollout is more on-policy.", True),
+    ("zh", "训练更新完的权重是怎么同步到 vLLM 引擎的？",
+     "权重是用 PPO 更新的，clip 的 epsilon 取 0.2，加了对参考模型的 KL 惩罚，优化器是 Adam，lr 1e-6。每次更新完策略的权重就更新了，"
+     "所以 rollout 更接近 on-policy。", False),
+    # ...while the path told without the words "weight sync" answers it (the interview bank's r12.p1, a 3).
+    ("zh", "权重同步走的是什么路径",
+     "训练侧是 DeepSpeed ZeRO-3，参数是分片的。同步时逐个参数用 GatheredParameters 在训练的 rank 0 上聚出完整张量，然后通过一个单独建"
+     "的 NCCL 通信组广播给所有 vLLM worker。vLLM 那边每个 worker 收到完整张量以后调 load_weights，自己按 TP 切出本 rank 那一份。32B 的 "
+     "BF16 权重 64G，全程 8 秒左右。", False),
+    ("en", "How do the updated weights get from the trainer into the vLLM engines?",
+     "Training side is ZeRO-3, so parameters are sharded. For the sync we gather each parameter on rank 0 and broadcast "
+     "it over a separate NCCL group to every vLLM worker, which slices its own TP shard in load_weights. 64 GB of BF16 "
+     "for 32B, about 8 seconds end to end.", False),
+])
+def test_an_answer_on_the_topic_but_not_the_question_is_off_the_question(ours, lang, question, answer, off):
+    a = score(ours, lang, 16, answer, question)
+    flagged = any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)
+    assert flagged is off and (a.level == 1 if off else a.level >= 2), (a.level, a.danger_signals)

@@ -188,7 +188,13 @@ def _evidence(r: R.Reading, clauses: list[R.Clause], point_terms: frozenset[str]
         n = R.norm(cl.text)
         if any(rx.search(n) for rx in _REASONS) or (cl is not r.sentence_clauses(cl.sent)[0] and R.SO.match(n)):
             return True
+        # What a name means, said after it ("DCGM_FI_PROF_SM_ACTIVE, which is how many SMs have something running").
+        if cl is not r.sentence_clauses(cl.sent)[0] and _DEFINES.match(n):
+            return True
     return False
+
+
+_DEFINES = re.compile(r"(?:which|that) (?:is|shows|means|measures|counts|tells)\b|i\.e\.|也就是|表示|代表|意思是|看的是")
 
 
 def negated(w: Window) -> bool:

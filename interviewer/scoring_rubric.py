@@ -280,6 +280,11 @@ class Rubric:
             # point it lists under: alone it is no point, and the answer may name that item for the first one.
             listed = [f"{a}, {b}" for a, b in zip(parts, parts[1:]) if _LIST_WORD.fullmatch(b)]
             parts += listed + [alt for p in [text, *parts] for alt in alternatives(p)]
+            # The settings or fields a marker names by identifier ("DCGM_FI_PROF_SM_ACTIVE, …_PIPE_TENSOR_ACTIVE") are a
+            # point of their own: an answer naming two of them names what the marker asks for.
+            idents = list(dict.fromkeys(m.group() for m in _IDENT.finditer(norm(text)) if "_" in m.group()))
+            if len(idents) >= 2:
+                parts.append(" ".join(idents))
             pts = tuple(pt for pt in (self.point(p) for p in dict.fromkeys(parts)) if len(pt.terms) >= 2)
             n = norm(text)
             cues = frozenset(k for k, rx in _marker_cue_rx().items() if rx.search(n))

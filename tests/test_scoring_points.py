@@ -3185,3 +3185,18 @@ def test_an_answer_on_the_topic_but_not_the_question_is_off_the_question(ours, l
     a = score(ours, lang, 16, answer, question)
     flagged = any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)
     assert flagged is off and (a.level == 1 if off else a.level >= 2), (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # Two of the fields the marker names by identifier, each with what it means, the network side someone else's: the
+    # DCGM marker shown, a 2, not "cannot describe own part" (heldout20 h20_06, a 2 scored 1 as not_mine).
+    ("en", "What GPU metrics does your cluster collect?", "We run DCGM exporter into Prometheus. We look at "
+     "DCGM_FI_PROF_SM_ACTIVE, which is how many SMs have something running, and the tensor pipe one, "
+     "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE, which shows if the tensor cores are actually used. Network I'm not sure what we "
+     "collect, the infra team owns that."),
+    ("zh", "你们集群采哪些 GPU 指标？", "我们用 DCGM exporter 接 Prometheus，看 DCGM_FI_PROF_SM_ACTIVE，也就是有多少 SM 在跑东西，还有 "
+     "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE，表示 tensor core 有没有真正在用。网络那边采什么我不太清楚，是 infra 组在管。"),
+])
+def test_fields_a_marker_names_by_identifier_said_with_their_meaning_show_it(ours, lang, question, answer):
+    a = score(ours, lang, 14, answer, question)
+    assert [m for m in a.markers if "DCGM" in m.marker] and a.level == 2 and a.signal == "answered", a

@@ -561,8 +561,12 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     def practised(d: DangerHit, at: set[int]) -> bool:
         if _wrong(d, vocab):
             return True
-        if at & chose and any(cl.numbers for cl in r.clauses if cl.sent in at):
+        if at & chose and any(cl.numbers for cl in r.clauses if cl.sent in at) and any(
+                cl.cues.get("causal") or _PURPOSE.search(_norm(cl.text)) or any(vocab.kind(c) == "mech" for c in cl.said)
+                for cl in r.clauses if cl.sent in at):
             return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
+        # (Its values alone, as the example had them, are not: "We used the config from the Megatron example scripts
+        # for 13B, I think TP was 2 and PP was 4, and DP is whatever is left.")
         n, kind = _norm(d.signal), M.flag_kind(d.signal)
         if d.signal == _generic("naive", lang) or (kind == "naive" and not (
                 d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n))):
@@ -594,6 +598,7 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
+_PURPOSE = re.compile(r"\bto fit\b|\bso that\b|\bin order to\b|为了|才能放下|放得下")
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
                     r"再不行|实在不行")
 _WHY_SO = re.compile(r"(?:因为|由于|because|since)\b|(?:因为|由于)")

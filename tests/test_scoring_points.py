@@ -3200,3 +3200,20 @@ def test_an_answer_on_the_topic_but_not_the_question_is_off_the_question(ours, l
 def test_fields_a_marker_names_by_identifier_said_with_their_meaning_show_it(ours, lang, question, answer):
     a = score(ours, lang, 14, answer, question)
     assert [m for m in a.markers if "DCGM" in m.marker] and a.level == 2 and a.signal == "answered", a
+
+
+@pytest.mark.parametrize("lang, question, answer, level", [
+    # The example's values told back, with nothing of why: the pack's "used the default config" and nothing else
+    # (candidates19 c19_a.0, a 1 scored 2).
+    ("en", "Your résumé says a 13B model on 256 A100s with Megatron. How were TP, PP and DP chosen?",
+     "We used the config from the Megatron example scripts for 13B, I think TP was 2 and PP was 4, and DP is whatever "
+     "is left. It was working so we didn't change it much.", 1),
+    ("zh", "简历上写 256 张 A100 用 Megatron 训 13B，TP、PP、DP 是怎么定的？",
+     "用的是 Megatron example 脚本里 13B 的配置，TP 好像是 2，PP 是 4，剩下的就是 DP。能跑就没怎么改。", 1),
+    # ...while the example's rule said with its reason is a names answer (the interview bank's t3.r2, a 2).
+    ("en", "How would you choose the parallel degrees for a given model and GPU count?",
+     "Honestly, usually you start from the Megatron example scripts: TP8 for a big model, then enough PP to fit in "
+     "memory, and the rest is DP.", 2),
+])
+def test_the_example_configs_values_alone_are_the_default_config_answer(ours, lang, question, answer, level):
+    assert score(ours, lang, 3, answer, question).level == level

@@ -590,7 +590,10 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     listed = {i for i in range(len(r.sentences)) if (cls := r.sentence_clauses(i))
               and sum(1 for cl in cls if cl.cues.get("bare")) >= 2 and sum(1 for cl in cls if cl.said) >= 4
               and not any(cl.numbers or cl.cues.get("causal") for cl in cls)}
-    rest = [cl for cl in r.clauses if cl.sent not in shown | listed]
+    # "Yes, a few times NCCL timeout." to "Did the job ever hang?": the question's event confirmed and named, no more.
+    yes = {0} if r.sentences and _YES.match(_norm(r.sentences[0])) and not any(
+        cl.numbers or any(vocab.kind(c) == "mech" for c in cl.said) for cl in r.sentence_clauses(0)) else set()
+    rest = [cl for cl in r.clauses if cl.sent not in shown | listed | yes]
     # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
     # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
     named = vocab.closed({c for cl in r.clauses if cl.sent in shown for c in cl.said}
@@ -598,6 +601,7 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
+_YES = re.compile(r"(?:yes|yeah|yep|sure|有过|有的|遇到过|碰到过|出现过|有)(?:\b|[，,。])")
 _PURPOSE = re.compile(r"\bto fit\b|\bso that\b|\bin order to\b|为了|才能放下|放得下")
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
                     r"再不行|实在不行")

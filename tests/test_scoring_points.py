@@ -3217,3 +3217,14 @@ def test_fields_a_marker_names_by_identifier_said_with_their_meaning_show_it(our
 ])
 def test_the_example_configs_values_alone_are_the_default_config_answer(ours, lang, question, answer, level):
     assert score(ours, lang, 3, answer, question).level == level
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The hang confirmed by its name, then only the restart (candidates19 c19_a.4, a 1 scored 2: "just restarted the
+    # job" was not read as the restart, and "a few times NCCL timeout" counted as more of the field).
+    ("en", "Did the job ever hang? What did you do?",
+     "Yes, a few times NCCL timeout. We just restarted the job from the last checkpoint and it was OK."),
+    ("zh", "训练卡死过吗？你们怎么处理的？", "有，遇到过几次 NCCL 超时。就直接从最近的 checkpoint 重启，然后就好了。"),
+])
+def test_a_hang_confirmed_by_name_then_only_restarted_is_the_naive_answer(ours, lang, question, answer):
+    assert score(ours, lang, 15, answer, question).level == 1

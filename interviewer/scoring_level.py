@@ -388,7 +388,9 @@ def level(r: R.Reading, f: Features) -> int | None:
     # 调度这些我就不太清楚了"), is a part of the answer named: where the rubric asks for numbers, that is a 2.
     partial = f.numeric and (r.has("dont_know") or r.has("not_mine") or f.handed_off
                              or (not f.grounded and bool(_HEARSAY.search(text))))
-    explained = (f.credited >= 2 or (f.credited and (f.credited_numbers or f.grounded or (f.statements and not partial)))
+    explained = (f.credited >= 2 or (f.credited and (
+                     (f.credited_numbers or f.grounded) and not (partial and f.grounded < 2)
+                     or (f.statements and not partial)))
                  or (f.statements >= 2 and (f.grounded >= (1 if f.credited else 2) or not f.numeric))
                  # A rubric of judgements, not numbers (a behavioural one): the answer works with two of the
                  # points of a solid answer, in its own words, and the rest of the answer is about them.

@@ -3228,3 +3228,19 @@ def test_the_example_configs_values_alone_are_the_default_config_answer(ours, la
 ])
 def test_a_hang_confirmed_by_name_then_only_restarted_is_the_naive_answer(ours, lang, question, answer):
     assert score(ours, lang, 15, answer, question).level == 1
+
+
+@pytest.mark.parametrize("lang, question, answer, level", [
+    # The mechanism known, the figure never measured and only guessed: a 2, as labelled (candidates13 c13_b.3,
+    # candidates8 k2en.5 and candidates9 cand_l3_en.2 had scored 3). The zh twin already read 2 and is a guard.
+    ("en", "Was communication exposed in that setup?", "Some, probably. DDP overlaps the gradient all-reduce with "
+     "backward using buckets, so most of it should be hidden. I never measured the exact share; I'd guess 5 to 10%.", 2),
+    ("zh", "那个配置里通信有暴露吗？", "应该有一些吧。DDP 用 bucket 把梯度 all-reduce 和反向重叠起来，所以大部分应该藏住了。具体比例我没量过，"
+     "估计 5% 到 10%。", 2),
+    # ...while the share measured, with the rest never split out, is still explained.
+    ("en", "Was communication exposed in that setup?", "Some. DDP overlaps the gradient all-reduce with backward using "
+     "25 MB buckets; on the nsys timeline the exposed part was about 0.4 s of a 7 s step, roughly 6%. The per-bucket "
+     "split I never measured.", 3),
+])
+def test_a_mechanism_known_with_its_figure_never_measured_is_a_2(ours, lang, question, answer, level):
+    assert score(ours, lang, 8, answer, question).level == level

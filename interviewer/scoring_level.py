@@ -200,7 +200,8 @@ _STATISTIC = re.compile(r"\b(?:mean|median|average|p50|p90|p95|p99)\b|平均|中
 
 # A change the candidate made to their own system, as a story tells it.
 _CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后来换|后来改|上了|"
-                      r"\b(?:switched|moved|changed|repacked|migrated) (?:to|over|into|back|the)\b|\breplaced\b")
+                      r"\b(?:switched|moved|changed|repacked|migrated) (?:to|over|into|back|the)\b|\breplaced\b|"
+                      r"\bcut (?:[\w-]+ ){1,3}(?:down )?to\b")
 
 
 def unknown(r: R.Reading) -> bool:

@@ -407,7 +407,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "the official scripts", "adapted from the official", "adapted the official",
                        "the example config", "example script", "from the examples", "based on the example",
                        # ...and so is the setting everyone uses ("大家都这么设，凭经验").
-                       "大家都这么设", "都这么设", "凭经验", "everyone uses", "what everyone uses",
+                       "大家都这么设", "都这么设", "凭经验", "everyone uses", "what everyone uses", "everybody uses",
+                       "the number everyone", "the number everybody", "大家都用的数", "大家都用这个数", "大家都这么算",
                        "inherited the", "was already set", "were already set", "set before i joined",
                        "someone else chose", "someone else picked",
                        # ...or found in the config or recipe one started from ("config 里原来就是这么写的").

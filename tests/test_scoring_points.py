@@ -3244,3 +3244,19 @@ def test_a_hang_confirmed_by_name_then_only_restarted_is_the_naive_answer(ours, 
 ])
 def test_a_mechanism_known_with_its_figure_never_measured_is_a_2(ours, lang, question, answer, level):
     assert score(ours, lang, 8, answer, question).level == level
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The 16 bytes recalled as "the number everybody uses", never broken down: a figure taken over shows no point
+    # (heldout20 h20_27, a 2 scored 3 with the bytes-per-parameter marker credited).
+    ("en", "Before you turned on recomputation, where was the GPU memory actually going?",
+     "So it's the weights, gradients, the Adam states and the activations, plus some workspace buffers and "
+     "fragmentation. I remember it's like 16 bytes per parameter for the model part, that's the number everybody uses. "
+     "Activations were the biggest I think, but I didn't really break it down."),
+    ("zh", "开重计算之前，显存主要花在哪？",
+     "主要是权重、梯度、Adam 状态和激活，还有一些 workspace 和碎片。模型那块我记得大概每参数 16 字节，大家都用这个数。激活应该最大吧，"
+     "但我没细拆过。"),
+])
+def test_a_figure_everybody_uses_is_taken_over_not_worked_out(ours, lang, question, answer):
+    a = score(ours, lang, 2, answer, question)
+    assert not [m for m in a.markers if "16" in m.marker] and a.level == 2, a

@@ -3260,3 +3260,16 @@ def test_a_mechanism_known_with_its_figure_never_measured_is_a_2(ours, lang, que
 def test_a_figure_everybody_uses_is_taken_over_not_worked_out(ours, lang, question, answer):
     a = score(ours, lang, 2, answer, question)
     assert not [m for m in a.markers if "16" in m.marker] and a.level == 2, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # A gain of a tuned all-reduce ("step 大概快了 3%") is no share of the step it takes: it credited "a measured
+    # exposed-communication share" and made a 3 of an unsourced number (heldout20 h20_26, a 2).
+    ("zh", "你说 all-reduce 的 bucket 调过，为什么 bucket 大小会影响速度？",
+     "这个 all-reduce 的 bucket 我们 tune 过，默认 25 MB，我们调到 200 MB，step 大概快了 3% 左右。"),
+    ("en", "You tuned the all-reduce bucket size. Why does bucket size affect speed?",
+     "We tuned the all-reduce bucket, default 25 MB, we moved it to 200 MB and the step got about 3% faster."),
+])
+def test_a_speedup_beside_a_collective_is_not_its_share_of_the_step(ours, lang, question, answer):
+    a = score(ours, lang, 8, answer, question)
+    assert not a.markers and a.level == 2, (a.level, [m.evidence for m in a.markers])

@@ -32,7 +32,7 @@ def naive_negated(sentence: str) -> bool:
 _NEGATION = R.cue_regex(("不能", "不是", "不等于", "不代表", "不可靠", "并不", "不会", "不需要", "不用", "无需", "而非",
                          "不可能", "isn't", "is not", "doesn't", "does not", "not the same", "misleading", "can't",
                          "cannot", "never", "rather than", "instead of", "neither", "nor", "no longer", "not",
-                         "而不是", "不然", "否则", "只要", "即使", "even",
+                         "而不是", "不然", "否则", "只要", "即使", "even", "without it", "without that", "without this",
                          # what a mechanism keeps from happening ("so two jobs never each hold half": "to avoid half
                          # the pods holding GPUs"); Chinese markers say "避免" of what they describe, not as a denial
                          "avoid", "avoids", "prevent", "prevents"))

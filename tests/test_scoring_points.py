@@ -3273,3 +3273,18 @@ def test_a_figure_everybody_uses_is_taken_over_not_worked_out(ours, lang, questi
 def test_a_speedup_beside_a_collective_is_not_its_share_of_the_step(ours, lang, question, answer):
     a = score(ours, lang, 8, answer, question)
     assert not a.markers and a.level == 2, (a.level, [m.evidence for m in a.markers])
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # What goes wrong without it is the reason gang scheduling exists ("Without it…", "不然…"): the marker shown
+    # (candidates19 c19_e.4, a 3 scored 2 with "names without mechanism").
+    ("en", "Without it two big jobs can each get half their pods running and sit on those GPUs waiting for the rest, "
+           "and neither ever starts. Volcano with minAvailable equal to all the workers means a job gets all its pods "
+           "or none."),
+    ("zh", "不然两个大作业可能各起了一半的 Pod，占着卡等剩下的，谁也跑不起来。Volcano 把 minAvailable 设成全部 worker，一个作业要么 Pod "
+           "全起要么都不起。"),
+])
+def test_what_goes_wrong_without_it_is_the_reason_it_exists(ours, lang, answer):
+    a = score(ours, lang, 13, answer, "这些作业为什么需要 gang 调度？" if lang == "zh" else
+              "Why do you need gang scheduling for these jobs?")
+    assert [m for m in a.markers if "gang" in m.marker] and a.level == 3, a

@@ -358,7 +358,10 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             "not my area", "wasn't my area", "someone else's", "platform team", "infra team",
             # the choice was someone else's ("这个不是我定的，是隔壁 infra 组给的脚本")
             "不是我定的", "不是我选的", "不是我决定的", "隔壁组", "隔壁团队", "wasn't my call", "not my call",
-            "wasn't my decision", "not my decision", "didn't choose it", "didn't pick it")
+            "wasn't my decision", "not my decision", "didn't choose it", "didn't pick it",
+            # ...or left to them ("That's more their side… How tight the tolerance should be I'd leave to them")
+            "more their side", "their side, honestly", "i'd leave to them", "leave that to them", "leave it to them",
+            "他们那边的事", "交给他们定", "让他们定")
 REFUSE = ("不方便", "不方便说", "不方便透露", "不方便讲", "保密", "涉密", "不能说", "不便透露", "不想说", "保密协议",
           "rather not", "nda", "confidential", "can't share", "cannot share", "can't disclose",
           "cannot disclose", "not allowed to", "prefer not to", "proprietary", "can't go into", "商业机密",

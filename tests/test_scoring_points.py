@@ -3288,3 +3288,17 @@ def test_what_goes_wrong_without_it_is_the_reason_it_exists(ours, lang, answer):
     a = score(ours, lang, 13, answer, "这些作业为什么需要 gang 调度？" if lang == "zh" else
               "Why do you need gang scheduling for these jobs?")
     assert [m for m in a.markers if "gang" in m.marker] and a.level == 3, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The check said as what one would do, the tolerance left to the other team: a part named, a 2 (candidates19
+    # c19_e.5 scored 3; its zh twin scored 4).
+    ("en", "Say the research team changes TP degree and asks whether the loss still matches. How would you check?",
+     "That's more their side, honestly. I'd run the same seed and data for a few thousand steps and see if the curves "
+     "overlap; I know it won't be bitwise since the reduction order changes. How tight the tolerance should be I'd leave "
+     "to them."),
+    ("zh", "假如研究组改了 TP 度，问你 loss 还对不对得上，你怎么查？",
+     "这个更多是他们那边的事。我会用同样的 seed 和数据跑几千步，看曲线能不能重合；我知道不会逐位一致，因为归约顺序变了。容差定多少让他们定。"),
+])
+def test_a_check_left_to_another_team_is_a_part_named(ours, lang, question, answer):
+    assert score(ours, lang, 15, answer, question).level == 2

@@ -561,9 +561,10 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     def practised(d: DangerHit, at: set[int]) -> bool:
         if _wrong(d, vocab):
             return True
-        if at & chose and any(cl.numbers for cl in r.clauses if cl.sent in at) and any(
+        stated = [cl for cl in r.clauses if cl.sent in at]
+        if at & chose and any(cl.numbers for cl in stated) and any(
                 cl.cues.get("causal") or _PURPOSE.search(_norm(cl.text)) or any(vocab.kind(c) == "mech" for c in cl.said)
-                for cl in r.clauses if cl.sent in at):
+                for cl in stated):
             return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
         # (Its values alone, as the example had them, are not: "We used the config from the Megatron example scripts
         # for 13B, I think TP was 2 and PP was 4, and DP is whatever is left.")
@@ -605,7 +606,7 @@ _YES = re.compile(r"(?:yes|yeah|yep|sure|有过|有的|遇到过|碰到过|出�
 _PURPOSE = re.compile(r"\bto fit\b|\bso that\b|\bin order to\b|为了|才能放下|放得下")
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
                     r"再不行|实在不行")
-_WHY_SO = re.compile(r"(?:因为|由于|because|since)\b|(?:因为|由于)")
+_WHY_SO = re.compile(r"因为|由于|because\b|since\b")
 _EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\b|\bno big deal\b|\bnot a big deal\b|"
                      r"能跑就行|无所谓|问题不大")
 

@@ -426,9 +426,9 @@ def level(r: R.Reading, f: Features) -> int | None:
         # An incident with nothing else of judgement beside one point is told in its figures ("a weekend where two
         # 256-GPU jobs sat half-scheduled for 9 hours"), not with a setting in another sentence ("有一次半夜掉卡…第二天
         # 早上才发现…。checkpoint 我们一般是 1000 步存一次").
+        story = {cl.sent for cl in r.clauses if cl.cues.get("incident")}
         bare = j == {"incident"} and f.credited <= 1 and not (f.story or told) and not any(
-            k not in ("bare", "config") for cl in r.clauses if any(x.cues.get("incident") for x in r.sentence_clauses(cl.sent))
-            for k in cl.numbers)
+            k not in ("bare", "config") for cl in r.clauses if cl.sent in story for k in cl.numbers)
         if f.numeric and f.own and not bare and (numbers >= 2 or f.story or told) and (
                 len(j) >= 2 or j & {"incident", "validation"}):
             lv = 4

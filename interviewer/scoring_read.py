@@ -238,7 +238,8 @@ _TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|trie
 # A figure told as a gain or a loss ("快了 3%", "20% faster").
 _GAIN = re.compile(r"[快慢]了|提升了?|提高了?|加速|\bfaster\b|\bslower\b|\bspeed-?up\b|\bimproved\b")
 # What a change brought a figure to ("We cut detection to about a minute", "brought the p99 down to 300 ms").
-_CUT_TO = re.compile(r"\b(?:cut|brought|got|reduced|trimmed|shrank|pushed) (?:[\w-]+ ){1,3}(?:down )?to (?:about |roughly |around |~)?(?:\d|an? (?:minute|hour|second|day)\b)")
+_CUT_TO = re.compile(r"\b(?:cut|brought|got|reduced|trimmed|shrank|pushed) (?:[\w-]+ ){1,3}(?:down )?to "
+                     r"(?:about |roughly |around |~)?(?:\d|an? (?:minute|hour|second|day)\b)")
 # (Not a rule for whenever it happens: "不均的话就把 capacity factor 调大，比如从 1.25 调到 2".)
 _CHANGED_FROM_TO = re.compile(r"(?<!就)把[^，。；,;]{1,24}?从\s*[^，。；,;]{0,8}?\d[^，。；,;]{0,12}?(?:提|降|调|改|加|减|砍|缩|扩|放)"
                               r"(?:到|成|为|至)\s*[^，。；,;]{0,4}?\d")
@@ -401,7 +402,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
                 mine[0].cues["incident"] -= min(mine[0].cues["incident"], len(_EARLY.findall(ns)))
             # A before and an after of the candidate's own change is an outcome told ("took memory from 46 to 61
             # GB", "之前一次两三个小时；上了之后…半小时以内").
-            mine[0].cues["outcome"] += len(FROM_TO.findall(ns)) + len(BEFORE_AFTER.findall(ns)) + len(_CUT_TO.findall(ns))
+            mine[0].cues["outcome"] += sum(len(rx.findall(ns)) for rx in (FROM_TO, BEFORE_AFTER, _CUT_TO))
         # A number often sits one clause away from what it measures ("…all-reduce; we measured 31%").
         sized = [cl for cl in mine if cl.numbers]
         if sized:

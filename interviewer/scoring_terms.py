@@ -32,7 +32,8 @@ MARKER_CUES: dict[str, tuple[str, ...]] = {
 # --- answer cues (all lower-case; CJK as substrings, ASCII as whole words/phrases)
 CAUSAL = ("因为", "所以", "由于", "导致", "因此", "于是", "原因是", "为了", "否则", "不然", "意味着", "从而",
           "这样", "才能", "because", "since", "therefore", "which means", "thus", "hence", "due to",
-          "as a result", "otherwise", "without it", "without that", "without this", "that's why", "which is why", "in order to", "so that", "leads to",
+          "as a result", "otherwise", "without it", "without that", "without this", "that's why", "which is why",
+          "in order to", "so that", "leads to",
           "causes", "so it", "so we", "so the", "so each", "so per", "so with", "so for", "means", "that way",
           "this way", "多半是", "通常是", "一般是", "说明", "indicates", "points to", "suggests", "usually means",
           # a purpose is a reason: "整组都不调度，避免一半 Pod 占着卡互等"

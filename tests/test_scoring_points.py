@@ -3108,21 +3108,6 @@ def test_lowering_the_lr_in_other_words_is_still_the_naive_remedy(ours, lang, an
     assert a.level == 1 and any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals), a
 
 
-@pytest.mark.parametrize("lang, question, answer", [
-    # The rerun from scratch, the reason given for it and more naive tweaks: the pack's naive answer all through
-    # (heldout19 h19_18, a 1 scored 2: the reason's "optimizer state" and "checkpoint" had counted as more of the field).
-    ("zh", "训练到一半出现 NaN，你们是怎么处理的？",
-     "NaN 的话我们一般就直接把 job kill 掉，调一下超参从头重跑。因为出现 NaN 说明这个 run 已经坏了嘛，optimizer state 里面可能也"
-     "被污染了，从 checkpoint 接着跑也不保险。我们会把 lr 降一点，warmup 拉长一点，gradient clipping 开上，然后重新起一个 job。"),
-    ("en", "When NaN showed up mid-training, what did you do?",
-     "For NaN we'd usually just kill the job, tweak the hyperparameters and rerun from scratch. Because once you see NaN "
-     "the run is already broken, the optimizer state may be polluted too, so resuming from a checkpoint isn't safe. We'd "
-     "lower the lr a bit, stretch the warmup, turn on gradient clipping and start a fresh job."),
-])
-def test_the_reason_given_for_a_naive_remedy_is_part_of_it(ours, lang, question, answer):
-    assert score(ours, lang, 15, answer, question).level == 1
-
-
 @pytest.mark.parametrize("lang, topic, question, answer", [
     # Shared storage named is not "massive numbers of small files read straight from shared storage" (the flag had been
     # raised on four read answers that only save or sync weights to it, e.g. heldout6 m47, heldout18 h18_30).
@@ -3202,50 +3187,6 @@ def test_fields_a_marker_names_by_identifier_said_with_their_meaning_show_it(our
     assert [m for m in a.markers if "DCGM" in m.marker] and a.level == 2 and a.signal == "answered", a
 
 
-@pytest.mark.parametrize("lang, question, answer, level", [
-    # The example's values told back, with nothing of why: the pack's "used the default config" and nothing else
-    # (candidates19 c19_a.0, a 1 scored 2).
-    ("en", "Your résumé says a 13B model on 256 A100s with Megatron. How were TP, PP and DP chosen?",
-     "We used the config from the Megatron example scripts for 13B, I think TP was 2 and PP was 4, and DP is whatever "
-     "is left. It was working so we didn't change it much.", 1),
-    ("zh", "简历上写 256 张 A100 用 Megatron 训 13B，TP、PP、DP 是怎么定的？",
-     "用的是 Megatron example 脚本里 13B 的配置，TP 好像是 2，PP 是 4，剩下的就是 DP。能跑就没怎么改。", 1),
-    # ...while the example's rule said with its reason is a names answer (the interview bank's t3.r2, a 2).
-    ("en", "How would you choose the parallel degrees for a given model and GPU count?",
-     "Honestly, usually you start from the Megatron example scripts: TP8 for a big model, then enough PP to fit in "
-     "memory, and the rest is DP.", 2),
-])
-def test_the_example_configs_values_alone_are_the_default_config_answer(ours, lang, question, answer, level):
-    assert score(ours, lang, 3, answer, question).level == level
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    # The hang confirmed by its name, then only the restart (candidates19 c19_a.4, a 1 scored 2: "just restarted the
-    # job" was not read as the restart, and "a few times NCCL timeout" counted as more of the field).
-    ("en", "Did the job ever hang? What did you do?",
-     "Yes, a few times NCCL timeout. We just restarted the job from the last checkpoint and it was OK."),
-    ("zh", "训练卡死过吗？你们怎么处理的？", "有，遇到过几次 NCCL 超时。就直接从最近的 checkpoint 重启，然后就好了。"),
-])
-def test_a_hang_confirmed_by_name_then_only_restarted_is_the_naive_answer(ours, lang, question, answer):
-    assert score(ours, lang, 15, answer, question).level == 1
-
-
-@pytest.mark.parametrize("lang, question, answer, level", [
-    # The mechanism known, the figure never measured and only guessed: a 2, as labelled (candidates13 c13_b.3,
-    # candidates8 k2en.5 and candidates9 cand_l3_en.2 had scored 3). The zh twin already read 2 and is a guard.
-    ("en", "Was communication exposed in that setup?", "Some, probably. DDP overlaps the gradient all-reduce with "
-     "backward using buckets, so most of it should be hidden. I never measured the exact share; I'd guess 5 to 10%.", 2),
-    ("zh", "那个配置里通信有暴露吗？", "应该有一些吧。DDP 用 bucket 把梯度 all-reduce 和反向重叠起来，所以大部分应该藏住了。具体比例我没量过，"
-     "估计 5% 到 10%。", 2),
-    # ...while the share measured, with the rest never split out, is still explained.
-    ("en", "Was communication exposed in that setup?", "Some. DDP overlaps the gradient all-reduce with backward using "
-     "25 MB buckets; on the nsys timeline the exposed part was about 0.4 s of a 7 s step, roughly 6%. The per-bucket "
-     "split I never measured.", 3),
-])
-def test_a_mechanism_known_with_its_figure_never_measured_is_a_2(ours, lang, question, answer, level):
-    assert score(ours, lang, 8, answer, question).level == level
-
-
 @pytest.mark.parametrize("lang, question, answer", [
     # The 16 bytes recalled as "the number everybody uses", never broken down: a figure taken over shows no point
     # (heldout20 h20_27, a 2 scored 3 with the bytes-per-parameter marker credited).
@@ -3290,15 +3231,54 @@ def test_what_goes_wrong_without_it_is_the_reason_it_exists(ours, lang, answer):
     assert [m for m in a.markers if "gang" in m.marker] and a.level == 3, a
 
 
-@pytest.mark.parametrize("lang, question, answer", [
-    # The check said as what one would do, the tolerance left to the other team: a part named, a 2 (candidates19
-    # c19_e.5 scored 3; its zh twin scored 4).
-    ("en", "Say the research team changes TP degree and asks whether the loss still matches. How would you check?",
+LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a read blind answer or its twin
+    # The reason given for a naive remedy is part of it (heldout19 h19_18, a 1 scored 2: the reason's "optimizer state"
+    # and "checkpoint" had counted as more of the field).
+    ("zh", 15, "训练到一半出现 NaN，你们是怎么处理的？",
+     "NaN 的话我们一般就直接把 job kill 掉，调一下超参从头重跑。因为出现 NaN 说明这个 run 已经坏了嘛，optimizer state 里面可能也"
+     "被污染了，从 checkpoint 接着跑也不保险。我们会把 lr 降一点，warmup 拉长一点，gradient clipping 开上，然后重新起一个 job。", 1),
+    ("en", 15, "When NaN showed up mid-training, what did you do?",
+     "For NaN we'd usually just kill the job, tweak the hyperparameters and rerun from scratch. Because once you see NaN "
+     "the run is already broken, the optimizer state may be polluted too, so resuming from a checkpoint isn't safe. We'd "
+     "lower the lr a bit, stretch the warmup, turn on gradient clipping and start a fresh job.", 1),
+    # The example config's values told back with nothing of why are the pack's "used the default config" (candidates19
+    # c19_a.0, a 1 scored 2)...
+    ("en", 3, "Your résumé says a 13B model on 256 A100s with Megatron. How were TP, PP and DP chosen?",
+     "We used the config from the Megatron example scripts for 13B, I think TP was 2 and PP was 4, and DP is whatever "
+     "is left. It was working so we didn't change it much.", 1),
+    ("zh", 3, "简历上写 256 张 A100 用 Megatron 训 13B，TP、PP、DP 是怎么定的？",
+     "用的是 Megatron example 脚本里 13B 的配置，TP 好像是 2，PP 是 4，剩下的就是 DP。能跑就没怎么改。", 1),
+    # ...while the example's rule said with its reason is a names answer (the interview bank's t3.r2, a 2).
+    ("en", 3, "How would you choose the parallel degrees for a given model and GPU count?",
+     "Honestly, usually you start from the Megatron example scripts: TP8 for a big model, then enough PP to fit in "
+     "memory, and the rest is DP.", 2),
+    # A hang confirmed by its name, then only restarted (candidates19 c19_a.4, a 1 scored 2: "just restarted the job"
+    # was not read as the restart, and "a few times NCCL timeout" counted as more of the field).
+    ("en", 15, "Did the job ever hang? What did you do?",
+     "Yes, a few times NCCL timeout. We just restarted the job from the last checkpoint and it was OK.", 1),
+    ("zh", 15, "训练卡死过吗？你们怎么处理的？", "有，遇到过几次 NCCL 超时。就直接从最近的 checkpoint 重启，然后就好了。", 1),
+    # The mechanism known, the figure never measured and only guessed (candidates13 c13_b.3, candidates8 k2en.5 and
+    # candidates9 cand_l3_en.2, 2s, had scored 3; the zh twin already read 2)...
+    ("en", 8, "Was communication exposed in that setup?", "Some, probably. DDP overlaps the gradient all-reduce with "
+     "backward using buckets, so most of it should be hidden. I never measured the exact share; I'd guess 5 to 10%.", 2),
+    ("zh", 8, "那个配置里通信有暴露吗？", "应该有一些吧。DDP 用 bucket 把梯度 all-reduce 和反向重叠起来，所以大部分应该藏住了。具体比例我没量"
+     "过，估计 5% 到 10%。", 2),
+    # ...while the share measured, the rest never split out, is still explained.
+    ("en", 8, "Was communication exposed in that setup?", "Some. DDP overlaps the gradient all-reduce with backward using "
+     "25 MB buckets; on the nsys timeline the exposed part was about 0.4 s of a 7 s step, roughly 6%. The per-bucket "
+     "split I never measured.", 3),
+    # A check said as what one would do, the tolerance left to the other team: a part named (candidates19 c19_e.5
+    # scored 3; its zh twin scored 4).
+    ("en", 15, "Say the research team changes TP degree and asks whether the loss still matches. How would you check?",
      "That's more their side, honestly. I'd run the same seed and data for a few thousand steps and see if the curves "
      "overlap; I know it won't be bitwise since the reduction order changes. How tight the tolerance should be I'd leave "
-     "to them."),
-    ("zh", "假如研究组改了 TP 度，问你 loss 还对不对得上，你怎么查？",
-     "这个更多是他们那边的事。我会用同样的 seed 和数据跑几千步，看曲线能不能重合；我知道不会逐位一致，因为归约顺序变了。容差定多少让他们定。"),
-])
-def test_a_check_left_to_another_team_is_a_part_named(ours, lang, question, answer):
-    assert score(ours, lang, 15, answer, question).level == 2
+     "to them.", 2),
+    ("zh", 15, "假如研究组改了 TP 度，问你 loss 还对不对得上，你怎么查？",
+     "这个更多是他们那边的事。我会用同样的 seed 和数据跑几千步，看曲线能不能重合；我知道不会逐位一致，因为归约顺序变了。容差定多少让他们"
+     "定。", 2),
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, level", LEVELS_OF_READ_ANSWERS)
+def test_read_blind_answers_and_their_twins_score_their_levels(ours, lang, topic, question, answer, level):
+    assert score(ours, lang, topic, answer, question).level == level

@@ -542,6 +542,17 @@ def _bare_story(rubric: Rubric, vocab: Vocabulary, c: M.Credit) -> bool:
     return all(t in subject or t.startswith(("w:", "z:", "n:")) for t in c.matched)
 
 
+def _opening(r: Reading) -> str:
+    """The answer's opening words, to show which answer it is: its first sentence, and the next one when the first is
+    a word or two ("Throughput." says nothing of the answer a report quotes as its best)."""
+    if not r.sentences:
+        return ""
+    text = r.sentences[0]
+    if len(text) < 20 and len(r.sentences) > 1:
+        text += ("" if has_cjk(text) else " ") + r.sentences[1]
+    return text[:80].strip()
+
+
 def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: str, offered: set[int],
                  chose: set[int], asked: frozenset[str] = frozenset()) -> bool:
     """The answer offers a naive remedy, a bad practice or a misconception of the pack's, and the rest of it only
@@ -931,9 +942,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
                           figures[0][0] if figures else None)
-    excerpt = r.sentences[0][:80].strip() if r.sentences else ""
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
-                   danger_signals=dangers, feedback=feedback, excerpt=excerpt)
+                   danger_signals=dangers, feedback=feedback, excerpt=_opening(r))
     return verify(a, answer, topic, own + others)
 
 

@@ -3282,3 +3282,17 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
 @pytest.mark.parametrize("lang, topic, question, answer, level", LEVELS_OF_READ_ANSWERS)
 def test_read_blind_answers_and_their_twins_score_their_levels(ours, lang, topic, question, answer, level):
     assert score(ours, lang, topic, answer, question).level == level
+
+
+@pytest.mark.parametrize("lang, answer, opening", [
+    # A picked option opens the answer in a word: the report quoted "Throughput." as the best answer of a topic.
+    ("en", "Throughput. Per GPU we went from about 1,500 to 1,850 tokens per second.",
+     "Throughput. Per GPU we went from about 1,500 to 1,850 tokens per second."),
+    ("zh", "吞吐。每卡每秒 token 从大约 1500 到 1850。", "吞吐。每卡每秒 token 从大约 1500 到 1850。"),
+    ("en", "The baseline was our first config, TP8 PP4 without comm overlap. MFU 38%.",
+     "The baseline was our first config, TP8 PP4 without comm overlap."),
+])
+def test_an_answer_opening_in_a_word_is_shown_by_its_next_sentence_too(ours, lang, answer, opening):
+    from interviewer.textutil import found_in
+    a = score(ours, lang, 10, answer, "提升的是吞吐还是收敛时间？" if lang == "zh" else "Was the gain in throughput or time?")
+    assert a.excerpt == opening and found_in(a.excerpt, answer)

@@ -37,7 +37,7 @@ def _at(forms: tuple[str, ...], text: str) -> tuple[int, int] | None:
     return (min(spans)[0], max(s[1] for s in spans)) if spans else None
 
 
-_THAN = re.compile(r"(?:\bthan|比)\s*$")
+_THAN = re.compile(r"(?:\bthan|比|跟|\blike|\bunlike)\s*$")  # ("跟 FP32 一样是 8 位指数，只是尾数只有 7 位": BF16's)
 
 
 def _ranges(fact: Fact, before: str, after: str, previous: str, both: bool) -> list[tuple[float, float]]:

@@ -260,7 +260,26 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # with its own figures, of something else the field has no word for here (dedup, filtering, the data mix).
     specific = {c for c in asked_c if not any(c != d and c in r.vocab.closed({d}) for d in asked_c)}
     broader = set().union(*(r.vocab.closed({c}) for c in specific)) - specific
-    return bool(closed) and closed <= broader and len(r.sentences) >= 2 and (r.numbers >= 2 or len(r.sentences) >= 4)
+    if bool(closed) and closed <= broader and len(r.sentences) >= 2 and (r.numbers >= 2 or len(r.sentences) >= 4):
+        return True
+    # Or it tells of a sibling of what was asked and never names it: load balanced across DP ranks, asked how the
+    # causal mask's load is balanced across CP ranks.
+    return len(r.sentences) >= 2 and bool(f.statements) and _sibling(r, closed, specific)
+
+
+def _sibling(r: R.Reading, closed: set[str], asked: set[str]) -> bool:
+    """A name of the field the answer speaks of, in two sentences or more, that shares a broader idea with a name the
+    question asked and the answer never says (DP for CP, both parallelisms); neither within the other."""
+    vocab = r.vocab
+    for x in asked - closed:
+        if vocab.kind(x) != "name":
+            continue
+        ups = vocab.closed({x}) - {x}
+        for y in closed - asked:
+            if vocab.kind(y) == "name" and (vocab.closed({y}) - {y}) & ups and x not in vocab.closed({y}) \
+                    and y not in vocab.closed({x}) and len({cl.sent for cl in r.clauses if y in cl.concepts}) >= 2:
+                return True
+    return False
 
 
 # An answer that opens on the asked thing by a pronoun ("It dropped from 43% to 38%." to "What happened to MFU…?").

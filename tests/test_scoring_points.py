@@ -3296,3 +3296,24 @@ def test_an_answer_opening_in_a_word_is_shown_by_its_next_sentence_too(ours, lan
     from interviewer.textutil import found_in
     a = score(ours, lang, 10, answer, "提升的是吞吐还是收敛时间？" if lang == "zh" else "Was the gain in throughput or time?")
     assert a.excerpt == opening and found_in(a.excerpt, answer)
+
+
+@pytest.mark.parametrize("lang, question, answer, off", [
+    # Load balanced across DP ranks, asked how the causal mask's load is balanced across CP ranks: a sibling of what was
+    # asked, never naming it (heldout19 h19_47, a 1 scored 2).
+    ("en", "You mentioned ring attention for 128K context. Under a causal mask, how do you balance the load across the CP "
+           "ranks?", "Load balance was a big deal for us. We sorted samples into length buckets so every DP rank got "
+           "roughly the same number of tokens. Before that some DP ranks got very long documents and everyone else "
+           "waited on them at the gradient all-reduce; after bucketing the step times were even.", True),
+    ("zh", "你提到 128K 用了 ring attention。因果掩码下，各个 CP rank 的负载怎么均衡？", "负载均衡我们很重视。我们按长度分桶，让每个 DP rank "
+           "拿到的 token 数差不多。之前有的 DP rank 会拿到一批很长的文档，其他 rank 在梯度 all-reduce 那里等它；分桶之后 step 时间就均匀了。",
+     True),
+    # ...while an answer on the ZeRO stage that says "data-parallel" once is on it (candidates14 c14_b.2, a 2).
+    ("en", "Which ZeRO stage did you use, and what does it shard?", "Stage 2. It shards the optimizer states and the "
+           "gradients across the data-parallel GPUs, so each GPU only keeps its own part. Stage 3 also shards the "
+           "parameters.", False),
+])
+def test_an_answer_about_a_sibling_of_what_was_asked_is_off_the_question(ours, lang, question, answer, off):
+    topic = 7 if "CP" in question else 6
+    a = score(ours, lang, topic, answer, question)
+    assert any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals) is off, a.danger_signals

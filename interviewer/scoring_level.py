@@ -271,6 +271,8 @@ def _sibling(r: R.Reading, closed: set[str], asked: set[str]) -> bool:
     """A name of the field the answer speaks of, in two sentences or more, that shares a broader idea with a name the
     question asked and the answer never says (DP for CP, both parallelisms); neither within the other."""
     vocab = r.vocab
+    if any(vocab.kind(c) == "name" for c in asked & closed):
+        return False  # it names one of the asked names ("Which ZeRO stage…?" - "…FSDP shards the rest"): on the question
     for x in asked - closed:
         if vocab.kind(x) != "name":
             continue

@@ -376,3 +376,18 @@ def test_score_takes_lang_and_english_titles(capsys):
     assert json.loads(capsys.readouterr().out)["topic"] == "Hangs, slowdowns, NaN, and loss alignment"
     assert main(["score", "--lang", "en", "--topic", "no such topic at all", "--answer", "x"]) == 2
     assert "no topic named" in capsys.readouterr().err
+
+
+def test_an_answer_naming_an_asked_name_is_not_off_the_question_by_a_sibling(packs):
+    # The public devset's d21 (a 3): asked what each ZeRO stage shards, it tells of FSDP beside TP. "stage" also reads
+    # as a pipeline stage, whose sibling TP the answer names twice; FSDP names the asked ZeRO, so it is on the question.
+    t = packs["en"].topic(3)
+    answer = ("I haven't combined FSDP with tensor parallel myself, but I'd reason it through like this: TP=8 inside the "
+              "node splits each layer's matmuls, and FSDP shards the remaining parameters, gradients and optimizer "
+              "state across the data-parallel dimension between nodes. That way the per-layer all-gather of FSDP "
+              "crosses nodes only once per layer per step, while the heavy activation all-reduce of TP stays on NVLink. "
+              "For a 70B model on 64 nodes of 8 GPUs, the FSDP shard per GPU would be 140 GB / 64, about 2.2 GB of BF16 "
+              "weights.")
+    a = score_answer(t, answer, "What does each ZeRO stage shard, and how much memory does it save?",
+                     packs["en"].danger_for(t.title))
+    assert not [d for d in a.danger_signals if d.signal == "answers another question"] and a.level >= 2, a

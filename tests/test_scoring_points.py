@@ -3312,6 +3312,13 @@ def test_an_answer_opening_in_a_word_is_shown_by_its_next_sentence_too(ours, lan
     ("en", "Which ZeRO stage did you use, and what does it shard?", "Stage 2. It shards the optimizer states and the "
            "gradients across the data-parallel GPUs, so each GPU only keeps its own part. Stage 3 also shards the "
            "parameters.", False),
+    # ...and so is one that names the asked ZeRO through FSDP while telling of TP beside it (the public devset's d21, a 3;
+    # "stage" also reads as a pipeline stage, whose sibling TP it names twice).
+    ("en", "What does each ZeRO stage shard, and how much memory does it save?", "I haven't combined FSDP with tensor "
+           "parallel myself, but I'd reason it through like this: TP=8 inside the node splits each layer's matmuls, and "
+           "FSDP shards the remaining parameters, gradients and optimizer state across the data-parallel dimension "
+           "between nodes. That way the per-layer all-gather of FSDP crosses nodes only once per layer per step, while "
+           "the heavy activation all-reduce of TP stays on NVLink.", False),
 ])
 def test_an_answer_about_a_sibling_of_what_was_asked_is_off_the_question(ours, lang, question, answer, off):
     topic = 7 if "CP" in question else 6

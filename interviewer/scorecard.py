@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, Field
 
-from interviewer.textutil import normalize_key
+from interviewer.textutil import found_in, normalize_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from interviewer.scoring import Assessment
@@ -67,7 +67,9 @@ def _quote(a: Assessment) -> str:
     if a.markers:
         return a.markers[0].evidence
     if a.danger_signals:
-        return a.danger_signals[0].evidence
+        # A flag's clause the opening words already hold ("吞吐。" of "吞吐。基线是最早那版…") is shown in them.
+        said = a.danger_signals[0].evidence
+        return a.excerpt if len(a.excerpt) > len(said) and found_in(said, a.excerpt) else said
     return a.excerpt
 
 

@@ -48,6 +48,15 @@ def test_the_card_says_how_and_shows_the_best_and_the_weakest_answer():
     assert en.topics[0].how.startswith("median of 2 assessed answers") and en.topics[0].weakest.quote == "opening"
 
 
+def test_a_flag_on_a_word_the_opening_holds_is_shown_in_the_opening_words():
+    # The zh session's report quoted the weakest answer as "吞吐。", the clause its names-only flag was raised on.
+    weak = Assessment(topic="T", signal="answered", level=2,
+                      excerpt="吞吐。基线是最早那版 TP8 PP4 的配置，每卡每秒 token 从 1500 左右到 1850 左右",
+                      danger_signals=[DangerHit(signal="只报名词没有机制", evidence="吞吐。")])
+    card = build_scorecard(["T"], [weak, a(3, markers=1)], "zh")
+    assert card.topics[0].weakest.quote.startswith("吞吐。基线是最早那版")
+
+
 def test_red_flags_always_leave_something_to_improve():
     card = build_scorecard(["T"], [a(4, markers=2, flags=("hang 了只会重启",)), a(4, markers=1)], "zh")
     assert card.topics[0].level == 4 and card.danger_signals

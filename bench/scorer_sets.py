@@ -99,7 +99,7 @@ candidates, levels 1,2,3,3,4,4) had been written blind to a brief of fluent juni
 textbook mid-level answers with no story, terse seniors in notes, one right mechanism beside one wrong claim, incidents
 with and without figures and follow-up, lists of techniques, drifts to a neighbouring topic and honest partial answers;
 their first figures, taken before any answer of them was read, are the same at that stop's start (2c6122e) and after its
-first eighteen changes (6f4927d): heldout21 exact .812, within one 1.000, Spearman .940, danger recall .800; candidates20
+first fifteen commits (6f4927d): heldout21 exact .812, within one 1.000, Spearman .940, danger recall .800; candidates20
 answers exact .667, within one .972, Spearman .793, order not kept (1 pair: candidate means 1.67, 2.0, 3.0, 3.33 for
 levels 1, 2, 3, 3, and 3.25, 3.67 for the level-4 ones).
 """

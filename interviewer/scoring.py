@@ -614,7 +614,8 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
 
 
 _YES = re.compile(r"(?:yes|yeah|yep|sure|有过|有的|遇到过|碰到过|出现过|有)(?:\b|[，,。])")
-_PURPOSE = re.compile(r"\bto fit\b|\bso that\b|\bin order to\b|为了|才能放下|放得下")
+# A purpose the causal cues ("为了", "so that", "in order to", "才能") leave out.
+_PURPOSE = re.compile(r"\bto fit\b|放得下")
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
                     r"再不行|实在不行")
 _WHY_SO = re.compile(r"因为|由于|because\b|since\b")

@@ -233,14 +233,14 @@ _TELEGRAPHED = re.compile(r"(?:turned|switched|capped|measured|profiled|ran|trie
                           # "在一个 30B 的任务上开了…", "限了通信的 SM 数，保留了"
                           r"|(?:在[^，。,]{0,20}上)?(?:开|加|改|换|关|限|测|试|调|切|砍|拆|合|重写|定位|抓)了"
                           r"|(?:试|测|换|改)过")
-# A setting changed from one figure to another with its subject dropped ("后来把 bias 的更新速度从 1e-4 提到 1e-3"): the
-# candidate's own change, as Chinese tells it.
 # A figure told as a gain or a loss ("快了 3%", "20% faster").
 _GAIN = re.compile(r"[快慢]了|提升了?|提高了?|加速|\bfaster\b|\bslower\b|\bspeed-?up\b|\bimproved\b")
 # What a change brought a figure to ("We cut detection to about a minute", "brought the p99 down to 300 ms").
 _CUT_TO = re.compile(r"\b(?:cut|brought|got|reduced|trimmed|shrank|pushed) (?:[\w-]+ ){1,3}(?:down )?to "
                      r"(?:about |roughly |around |~)?(?:\d|an? (?:minute|hour|second|day)\b)")
-# (Not a rule for whenever it happens: "不均的话就把 capacity factor 调大，比如从 1.25 调到 2".)
+# A setting changed from one figure to another with its subject dropped ("后来把 bias 的更新速度从 1e-4 提到 1e-3"): the
+# candidate's own change, as Chinese tells it (not a rule for whenever it happens: "不均的话就把 capacity factor 调大，比如
+# 从 1.25 调到 2").
 _CHANGED_FROM_TO = re.compile(r"(?<!就)把[^，。；,;]{1,24}?从\s*[^，。；,;]{0,8}?\d[^，。；,;]{0,12}?(?:提|降|调|改|加|减|砍|缩|扩|放)"
                               r"(?:到|成|为|至)\s*[^，。；,;]{0,4}?\d")
 BASELINE = re.compile(r"基线|\bbaseline\b")

@@ -313,6 +313,9 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "haven't run", "have not run", "没细测", "没仔细测", "没认真测", "没细量",
              "never asked why", "never really asked", "didn't ask why", "没问过", "没细问",
              "没具体测过", "没具体测", "没具体量过", "没具体量", "没具体算过", "没具体统计过", "never measured it exactly")
+# A hint asked for: on a part, that part is not known ("…您能提示一下 rdzv-id 是干什么用的吗？"); at the start of an
+# answer, with a few more ways of saying it (HINT), help is asked for ("Could you give me a hint?", "能给点提示吗？").
+ASKS_HINT = ("give me a hint", "提示一下", "提示我一下", "给点提示", "给个提示")
 # Of those, the ones that say the candidate does not know (not that they never did it themselves).
 UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解", "不太了解", "忘了", "记不清", "记不太清", "记不大清",
            "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不清", "说不太清", "没看明白", "没怎么看明白",
@@ -327,8 +330,7 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "never fully got", "never really got", "never really understood",
            "没太搞懂", "一直没搞懂", "一直没太懂",
            # a hint asked for on a part ("Could you remind me how f and g work?", "您能提示一下一般看什么吗？")
-           "give me a hint", "a hint on", "a hint about", "remind me how", "remind me what", "提示一下", "提示我一下",
-           "给点提示", "给个提示",
+           *ASKS_HINT, "a hint on", "a hint about", "remind me how", "remind me what",
            # the figure the answer names, never taken ("所以会慢一些，具体慢多少没测")
            "多少没测", "多少没有测", "多少没测过", "didn't measure how much", "never measured how much",
            "haven't measured how much", "没细测", "没仔细测", "没认真测", "没仔细量", "没细量", "没量过",
@@ -343,9 +345,7 @@ HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "�
         "not sure what you", "give an example", "say that again", "didn't understand the question",
         "more context", "哪一方面", "换个问法", "什么场景", "哪种情况",
         "could you explain", "can you explain", "explain a bit", "解释一下吗", "先解释一下")
-# A hint asked for: at the start of an answer it is a request for help ("Could you give me a hint?", "能给点提示吗？"),
-# after a part answered it is that part not known ("…您能提示一下 rdzv-id 是干什么用的吗？").
-HINT = ("give me a hint", "get a hint", "a small hint", "a hint where", "给点提示", "给个提示", "提示一下", "提示我一下")
+HINT = (*ASKS_HINT, "get a hint", "a small hint", "a hint where")
 NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同事", "其他同事", "别的团队", "另一个团队", "其他团队",
             "其他组", "别的组", "我没参与", "没参与", "不是我这边", "同事负责", "another team", "other team",
             "wasn't my part", "not my part", "was not my part", "wasn't me", "someone else", "a colleague", "my mentor", "mentor did", "导师做的", "师兄做的", "mentor's",

@@ -620,6 +620,10 @@ def quote(r: R.Reading, rubric: Rubric, c: Credit) -> str:
 
             part = [max([cl for cl in part if shown([cl])] or part,
                         key=lambda cl: (weight(cl, c.matched), weight(cl, marker)))]
+    # A lead-in ("先看显存：", "Memory first:") opens what shows it: the clause after the colon goes with it.
+    if part[-1].text.rstrip().endswith((":", "：")):
+        after = [cl for cl in r.sentence_clauses(part[-1].sent) if cl.start >= part[-1].end]
+        part = part + after[:1]
     pieces = []
     for sent in dict.fromkeys(cl.sent for cl in part):
         mine = [cl for cl in part if cl.sent == sent]

@@ -3324,3 +3324,16 @@ def test_an_answer_about_a_sibling_of_what_was_asked_is_off_the_question(ours, l
     topic = 7 if "CP" in question else 6
     a = score(ours, lang, topic, answer, question)
     assert any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals) is off, a.danger_signals
+
+
+@pytest.mark.parametrize("lang, topic, question, answer, quoted", [
+    # A lead-in ending in a colon opens what shows the point: its quote goes on past the colon ("先看显存：" alone was
+    # the quote of "fit memory first" in the closing zh session).
+    ("zh", 3, "各并行度是怎么定下来的？", "先看显存：130B 每参数 16 字节，模型状态大约 2 TB，TP8 放机内、PP8，每卡大约 32 GB。",
+     "先看显存：130B 每参数 16 字节，"),
+    ("en", 7, "How much does each expert dispatch move?", "Each dispatch is tokens × top-k × h × bytes: 8192 × 6 × 5120 × "
+     "2 ≈ 503 MB per GPU, most of it over the NICs.", "Each dispatch is tokens × top-k × h × bytes: 8192 × 6 × 5120 × 2"),
+])
+def test_a_quote_ending_in_a_lead_in_goes_on_past_its_colon(ours, lang, topic, question, answer, quoted):
+    a = score(ours, lang, topic, answer, question)
+    assert any(m.evidence.startswith(quoted) for m in a.markers), [m.evidence for m in a.markers]

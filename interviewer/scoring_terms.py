@@ -295,7 +295,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "not familiar with", "never worked on", "never worked with", "never done", "haven't done",
              "have not done", "never looked at", "i forgot", "can't remember", "don't remember", "no clue",
              "haven't worked", "never used", "haven't used", "haven't combined", "never touched", "不太熟", "不熟悉",
-             "没经验", "没有经验", "没用过", "没实际做过", "说不上来", "no experience", "don't have experience",
+             "没经验", "没有经验", "没用过", "没实际做过", "说不上来", "说不出来", "no experience", "don't have experience",
              "never had to", "not something i've", "i can't say", "haven't touched", "not my strong", "没怎么研究",
              "没怎么接触", "没怎么做过", "没怎么了解", "没怎么用过", "不太会", "not really familiar",
              "这个我不会", "这块我不会",
@@ -318,7 +318,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
 ASKS_HINT = ("give me a hint", "提示一下", "提示我一下", "给点提示", "给个提示")
 # Of those, the ones that say the candidate does not know (not that they never did it themselves).
 UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解", "不太了解", "忘了", "记不清", "记不太清", "记不大清",
-           "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不清", "说不太清", "没看明白", "没怎么看明白",
+           "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不出来", "说不清", "说不太清", "没看明白", "没怎么看明白",
            "看不懂", "don't know", "do not know", "not sure", "no idea", "don't remember", "do not remember",
            "can't remember", "can't recall", "cannot recall", "forgot", "no clue", "not really sure", "not quite sure",
            "don't really know", "没查清楚", "没搞清楚", "没弄清楚", "没查明白", "没搞明白", "never found out",

@@ -58,6 +58,7 @@ def _score(pack, key, answer):
     ("TP 不会跨机，因为每层都有 all-reduce，跨机网卡只有 50 GB/s。", "answered"),
     ("不会，但我理解 ZeRO-3 把参数也切了，所以每卡约 16/N 字节每参数，反向要多一次 all-gather。", "answered"),
     ("这个没具体测过。", "dont_know"),
+    ("这个我说不出来。", "dont_know"),
     ("Never measured it exactly.", "dont_know"),
     ("能具体一点吗？", "help"),
     ("What do you mean by overlap here?", "help"),

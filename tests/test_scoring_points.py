@@ -3276,6 +3276,13 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
     ("zh", 15, "假如研究组改了 TP 度，问你 loss 还对不对得上，你怎么查？",
      "这个更多是他们那边的事。我会用同样的 seed 和数据跑几千步，看曲线能不能重合；我知道不会逐位一致，因为归约顺序变了。容差定多少让他们"
      "定。", 2),
+    # One phase's MFU by 6N with a caveat, the other phase "说不出来" (candidates20 c20_f.4, a 2 scored 4: the
+    # caveat read as a check, and "说不出来" was not heard as not knowing).
+    ("zh", 10, "训练那一段的 MFU 是多少？", "训练那段大概 35% 左右，按 6N 算的，不过 RL 里序列长度变化大，padding 的 token 我没扣掉，"
+     "所以这个数可能偏高。rollout 阶段我没按 MFU 算过，说不出来。", 2),
+    ("en", 10, "What was the MFU of the training phase?", "The training part was around 35%, counted with 6N, though RL "
+     "sequence lengths vary a lot and I didn't subtract the padding tokens, so that's probably on the high side. The "
+     "rollout phase I never computed MFU for, can't say.", 2),
 ]
 
 

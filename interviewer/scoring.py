@@ -605,7 +605,11 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     # "Yes, a few times NCCL timeout." to "Did the job ever hang?": the question's event confirmed and named, no more.
     yes = {0} if r.sentences and _YES.match(_norm(r.sentences[0])) and not any(
         cl.numbers or any(vocab.kind(c) == "mech" for c in cl.said) for cl in r.sentence_clauses(0)) else set()
-    rest = [cl for cl in r.clauses if cl.sent not in shown | listed | yes]
+    # "…so we cut it in half and restarted from the last checkpoint": resuming where it stopped is the remedy's own
+    # last step, not more of the field beside it.
+    rest = [cl for cl in r.clauses if cl.sent not in shown | listed | yes
+            and not (_RESUMED.search(_norm(cl.text)) and cl.said <= {"checkpoint"} | {
+                c for x in r.clauses if x.sent in shown for c in x.said} | set(asked))]
     # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
     # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
     named = vocab.closed({c for cl in r.clauses if cl.sent in shown for c in cl.said}
@@ -613,6 +617,7 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
+_RESUMED = re.compile(r"\b(?:restart(?:ed|ing)?|resum(?:e|ed|ing)|relaunch(?:ed)?|rerun|reran)\b|重启|重跑|重新跑|接着跑|续跑")
 _YES = re.compile(r"(?:yes|yeah|yep|sure|有过|有的|遇到过|碰到过|出现过|有)(?:\b|[，,。])")
 # A purpose the causal cues ("为了", "so that", "in order to", "才能") leave out.
 _PURPOSE = re.compile(r"\bto fit\b|放得下")

@@ -3283,6 +3283,13 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
     ("en", 10, "What was the MFU of the training phase?", "The training part was around 35%, counted with 6N, though RL "
      "sequence lengths vary a lot and I didn't subtract the padding tokens, so that's probably on the high side. The "
      "rollout phase I never computed MFU for, can't say.", 2),
+    # The LR lowered, "cut it in half and restarted from the last checkpoint" (heldout21 h21_08, a 1 scored 2: the
+    # checkpoint resumed from had counted as more of the field beside the remedy).
+    ("en", 1, "Your résumé says you trained a 13B model. When the loss spiked, what did you check, and in what order?",
+     "Honestly the first thing is to lower the learning rate. If the loss spikes it means the LR is too high, so we cut "
+     "it in half and restarted from the last checkpoint. That usually fixes it.", 1),
+    ("zh", 1, "简历上写训过 13B。loss 尖峰的时候你查了什么、按什么顺序？",
+     "说实话第一件事就是调小学习率。loss 尖峰就说明学习率太高了，所以我们减半，然后从最近的 checkpoint 接着跑。一般这样就好了。", 1),
 ]
 
 

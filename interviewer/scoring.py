@@ -579,6 +579,8 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
             return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
         # (Its values alone, as the example had them, are not: "We used the config from the Megatron example scripts
         # for 13B, I think TP was 2 and PP was 4, and DP is whatever is left.")
+        if at & chose and _signal_kind(d.signal, vocab) == "naive:default_config":
+            return True  # the pack's "used the default config", told as how the setting came ("我来之前组长就定好的")
         n, kind = _norm(d.signal), M.flag_kind(d.signal)
         if d.signal == _generic("naive", lang) or (kind == "naive" and not (
                 d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n))):
@@ -597,6 +599,13 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     shown |= {i for i in range(min(shown) + 1, len(r.sentences)) if _EXCUSE.search(_norm(r.sentences[i]))}
     # ...and so is the reason given for it right after ("因为出现 NaN 说明这个 run 已经坏了嘛，optimizer state 里面可能也被污染了").
     shown |= {i + 1 for i in set(shown) if i + 1 < len(r.sentences) and _WHY_SO.match(_norm(r.sentences[i + 1]))}
+    # ...and so are the values of a setting taken over, recalled after it with nothing of why ("…already set by our team
+    # lead before I joined… I think it was TP8 and some PP"): the question's own names, set to what they were.
+    if shown & chose:
+        shown |= {i for i in range(min(shown & chose) + 1, len(r.sentences))
+                  if all(not cl.cues.get("causal") and not _PURPOSE.search(_norm(cl.text))
+                         and all(k == "config" for k in cl.numbers) and cl.said <= asked
+                         for cl in r.sentence_clauses(i))}
     # A list of names with nothing said of them ("ZeRO、offload、gradient checkpointing、FlashAttention 这些我们都上了")
     # names the field, not an answer beside the remedy.
     listed = {i for i in range(len(r.sentences)) if (cls := r.sentence_clauses(i))

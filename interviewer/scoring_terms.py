@@ -360,6 +360,9 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             # the choice was someone else's ("这个不是我定的，是隔壁 infra 组给的脚本")
             "不是我定的", "不是我选的", "不是我决定的", "隔壁组", "隔壁团队", "wasn't my call", "not my call",
             "wasn't my decision", "not my decision", "didn't choose it", "didn't pick it",
+            # ...or made before the candidate came ("already set by our team lead before I joined")
+            "before i joined", "set by our team lead", "set by the team lead", "set by my lead", "set by our lead",
+            "我来之前就", "我进组之前", "组长定的", "leader 定的", "老大定的",
             # ...or left to them ("That's more their side… How tight the tolerance should be I'd leave to them")
             "more their side", "their side, honestly", "i'd leave to them", "leave that to them", "leave it to them",
             "他们那边的事", "交给他们定", "让他们定")
@@ -404,7 +407,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        # A setting taken over from others is no choice of the candidate's either.
                        "之前定的", "之前大家定的", "大家定的", "团队定的", "组里定的", "别人定的", "前人定的", "已经定好",
                        "沿用下来", "继承下来", "之前定好的", "之前就定好", "我们沿用了", "就沿用了", "we kept what",
-                       "we just kept what", "we inherited it",
+                       "we just kept what", "we inherited it", "就定好的", "组长定的", "set by our team lead",
+                       "set by the team lead",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
                        "官方的脚本", "官方脚本", "的脚本改的", "脚本改的", "参考官方", "照着官方", "example 里拿的",
                        "example 里抄的", "从 example", "took it from the example", "the official script",

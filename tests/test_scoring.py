@@ -59,6 +59,8 @@ def _score(pack, key, answer):
     ("不会，但我理解 ZeRO-3 把参数也切了，所以每卡约 16/N 字节每参数，反向要多一次 all-gather。", "answered"),
     ("这个没具体测过。", "dont_know"),
     ("这个我说不出来。", "dont_know"),
+    ("That was set by our team lead before I joined; I just launched the jobs.", "not_mine"),
+    ("这个是我来之前就定好的，组长定的，我就负责提交任务。", "not_mine"),
     ("Never measured it exactly.", "dont_know"),
     ("能具体一点吗？", "help"),
     ("What do you mean by overlap here?", "help"),

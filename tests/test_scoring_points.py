@@ -3290,6 +3290,13 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
      "it in half and restarted from the last checkpoint. That usually fixes it.", 1),
     ("zh", 1, "简历上写训过 13B。loss 尖峰的时候你查了什么、按什么顺序？",
      "说实话第一件事就是调小学习率。loss 尖峰就说明学习率太高了，所以我们减半，然后从最近的 checkpoint 接着跑。一般这样就好了。", 1),
+    # A config someone else set before the candidate came, its values recalled after it by guess (heldout21 h21_15, a
+    # 1 scored 2: "TP8 and some PP" had counted as a setting stated).
+    ("en", 3, "You list 'trained a 34B model on 512 GPUs with Megatron'. How did you pick TP, PP and DP?",
+     "The parallel config was already set by our team lead before I joined, I mainly launched the jobs and watched the "
+     "loss curves. I think it was TP8 and some PP, I'd have to check the script.", 1),
+    ("zh", 3, "简历上写 512 卡用 Megatron 训 34B，TP、PP、DP 是怎么选的？",
+     "并行配置是我来之前组长就定好的，我主要负责提交任务、看 loss 曲线。好像是 TP8，PP 也开了一些，具体得翻一下脚本。", 1),
 ]
 
 

@@ -101,7 +101,15 @@ with and without figures and follow-up, lists of techniques, drifts to a neighbo
 their first figures, taken before any answer of them was read, are the same at that stop's start (2c6122e) and after its
 first fifteen commits (6f4927d): heldout21 exact .812, within one 1.000, Spearman .940, danger recall .800; candidates20
 answers exact .667, within one .972, Spearman .793, order not kept (1 pair: candidate means 1.67, 2.0, 3.0, 3.33 for
-levels 1, 2, 3, 3, and 3.25, 3.67 for the level-4 ones).
+levels 1, 2, 3, 3, and 3.25, 3.67 for the level-4 ones). Those two were read at the start of the next stop, while
+ours_heldout22.jsonl (48) and candidates21.jsonl (6 candidates, levels 1,2,3,3,4,4) were being written blind to a brief of the boundaries interviewers find hard (fluent answers naming many right terms
+that explain nothing or get the key point wrong against honest partial ones; thorough textbook answers against senior
+ones with their own measured case, a trade-off priced or a check), level-4 answers in several shapes, impressive-
+sounding level-1 answers, "it depends" openings and clarifying questions answered, close level-3/level-4 and
+level-1/level-2 candidates; their first figures, taken before any answer of them was read, are the same at that stop's
+start (86ca146) and after its first three commits: heldout22 exact .604, within one .958, Spearman .831, danger recall
+.900; candidates21 answers exact .750, within one .944, Spearman .859, order kept (candidate means 2.0, 2.33, 3.33,
+3.75 for levels 1, 2, 3, 3, and 4.0, 4.0 for the level-4 ones).
 """
 
 from __future__ import annotations

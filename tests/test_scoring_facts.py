@@ -106,7 +106,26 @@ RIGHT = [  # figures the field agrees with, set aside, of another sum, or correc
     ("zh", 1, "BF16 跟 FP32 一样是 8 位指数，只是尾数只有 7 位，所以动态范围跟 FP32 差不多。"),
     ("en", 1, "BF16 has 8 exponent bits like FP32, but only 7 mantissa bits, so its range matches FP32's."),
     ("en", 6, "ZeRO-3 all-gathers the parameters in forward and again in backward: about 1.5 times what DP moves."),
+    # MFU as a run reaches it, and gains of MFU, are no MFU in the 80s or 90s.
+    ("en", 10, "MFU went from 38% to 45% after we turned on the fused kernels."),
+    ("zh", 10, "MFU 从 38% 提到了 45%，主要是融合算子。"),
+    ("en", 10, "Overlapping the all-gather improved MFU by 90% relative to the naive FSDP baseline, from 21% to 40%."),
+    ("zh", 10, "开了重叠以后 MFU 提升了 85% 左右，从 22% 到 41%。"),
 ]
+
+
+@pytest.mark.parametrize("lang, answer, clause", [
+    # heldout22 h22_27, a 1 scored 4: nvidia-smi's 97-99% beside "MFU-wise we were at about 85%".
+    ("en", "We looked at GPU utilisation. Before our work nvidia-smi showed around 70%, and afterwards it was "
+           "consistently 97-99%. MFU-wise we were at about 85%. The 30% came from FlashAttention 2, fused Adam and "
+           "CUDA graphs together.", "MFU-wise we were at about 85%"),
+    ("zh", "我们看的是 GPU 利用率，优化前 nvidia-smi 大概 70%，优化后一直在 97% 到 99%。MFU 的话大概 85%。那 30% 是 FlashAttention 2、"
+           "fused Adam 和 CUDA graph 一起带来的。", "MFU 的话大概 85%"),
+])
+def test_an_mfu_in_the_80s_or_90s_is_a_figure_stated_wrong(score, lang, answer, clause):
+    a = score(lang, 10, answer, "How did you measure efficiency?" if lang == "en" else "效率是怎么衡量的？")
+    assert a.level <= 2 and a.feedback.startswith("先把数字核对准：" if lang == "zh" else "Check your figures: ")
+    assert clause in next(d.evidence for d in a.danger_signals if d.signal in ("数字说错了", "a figure stated wrong"))
 
 
 @pytest.mark.parametrize("lang, topic, answer", RIGHT)

@@ -111,6 +111,7 @@ RIGHT = [  # figures the field agrees with, set aside, of another sum, or correc
     ("zh", 10, "MFU 从 38% 提到了 45%，主要是融合算子。"),
     ("en", 10, "Overlapping the all-gather improved MFU by 90% relative to the naive FSDP baseline, from 21% to 40%."),
     ("zh", 10, "开了重叠以后 MFU 提升了 85% 左右，从 22% 到 41%。"),
+    ("en", 10, "MFU went up by 90% once the dataloader stopped starving the GPUs, from 20% to 38%."),
 ]
 
 
@@ -121,6 +122,9 @@ RIGHT = [  # figures the field agrees with, set aside, of another sum, or correc
            "CUDA graphs together.", "MFU-wise we were at about 85%"),
     ("zh", "我们看的是 GPU 利用率，优化前 nvidia-smi 大概 70%，优化后一直在 97% 到 99%。MFU 的话大概 85%。那 30% 是 FlashAttention 2、"
            "fused Adam 和 CUDA graph 一起带来的。", "MFU 的话大概 85%"),
+    # candidates21 c21_a.3, a 1 scored 3: "ended up" is no gain.
+    ("en", "The baseline was the default example config. The metric was GPU utilisation: it went from around 65% to "
+           "over 95% in nvidia-smi. So in MFU terms we ended up close to 95%.", "So in MFU terms we ended up close to 95%"),
 ])
 def test_an_mfu_in_the_80s_or_90s_is_a_figure_stated_wrong(score, lang, answer, clause):
     a = score(lang, 10, answer, "How did you measure efficiency?" if lang == "en" else "效率是怎么衡量的？")

@@ -242,6 +242,13 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "so there was no reason to use 1 or 2.", "the most optimized stage"),
     ("zh", 6, "简历上写用 DeepSpeed 在 128 卡上训 7B。ZeRO 的 stage 是怎么选的？",
      "我们直接用的 ZeRO-3，stage 越高越快，所以没必要用 1 或者 2。", "stage 越高越快"),
+    # Rollout said to be fast and training the bottleneck: the pack's "unaware that rollout eats most of the step"
+    # (candidates21 c21_a.0, a 1 scored 3).
+    ("en", 16, "Walk me through the RL pipeline.", "We use verl with vLLM. Rollout is fast thanks to vLLM's "
+     "PagedAttention and continuous batching, so the real bottleneck is the training side, and that's where we focused.",
+     "Rollout is fast"),
+    ("zh", 16, "讲讲你们的 RL 流水线。", "我们用 verl 加 vLLM。rollout 有 PagedAttention 和连续批处理，很快，瓶颈主要在训练侧，所以我们主要优化训练。",
+     "瓶颈主要在训练侧"),
 ]
 
 
@@ -270,6 +277,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "FP16 keeps more precision than BF16; BF16 buys FP32's range."),
     ("en", "The higher the ZeRO stage, the less memory, but the more communication, so ZeRO-3 is slower per step."),
     ("zh", "ZeRO 的 stage 越高越省显存，但通信越多，所以不是越高越快。"),
+    ("en", "Rollout was about 70% of the GRPO step, so the bottleneck is rollout, not the training update."),
+    ("zh", "GRPO 一个 step 里 rollout 占 70% 左右，瓶颈在 rollout，不在训练。"),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

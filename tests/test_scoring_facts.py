@@ -242,6 +242,16 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "so there was no reason to use 1 or 2.", "the most optimized stage"),
     ("zh", 6, "简历上写用 DeepSpeed 在 128 卡上训 7B。ZeRO 的 stage 是怎么选的？",
      "我们直接用的 ZeRO-3，stage 越高越快，所以没必要用 1 或者 2。", "stage 越高越快"),
+    # The ZeRO stages told wrong and ZeRO-3 said to cost nothing in communication (heldout22 h22_29, a 1 scored 2).
+    ("zh", 6, "ZeRO 的三个 stage 分别切了什么？ZeRO-3 相比 DDP 通信量怎么样？",
+     "ZeRO-1 切的是梯度，ZeRO-2 切参数，ZeRO-3 就是全部都切了。通信量上 ZeRO-3 和 DDP 是一样的，所以基本没有额外开销。",
+     "ZeRO-1 切的是梯度"),
+    ("en", 6, "What does each ZeRO stage shard, and how does ZeRO-3's communication compare with DDP?",
+     "ZeRO-1 shards the gradients, ZeRO-2 the parameters, and ZeRO-3 everything. ZeRO-3 has no extra communication, "
+     "the data is just spread out.", "ZeRO-1 shards the gradients"),
+    ("en", 6, "How does ZeRO-3's communication compare with DDP?",
+     "ZeRO-3 is really just spreading the data out, so it has no extra communication versus DDP.",
+     "so it has no extra communication versus DDP"),
     # Rollout said to be fast and training the bottleneck: the pack's "unaware that rollout eats most of the step"
     # (candidates21 c21_a.0, a 1 scored 3).
     ("en", 16, "Walk me through the RL pipeline.", "We use verl with vLLM. Rollout is fast thanks to vLLM's "
@@ -278,6 +288,9 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "The higher the ZeRO stage, the less memory, but the more communication, so ZeRO-3 is slower per step."),
     ("zh", "ZeRO 的 stage 越高越省显存，但通信越多，所以不是越高越快。"),
     ("en", "Rollout was about 70% of the GRPO step, so the bottleneck is rollout, not the training update."),
+    ("en", "ZeRO-1 shards the optimizer states, ZeRO-2 adds the gradients, ZeRO-3 the parameters; ZeRO-1 and 2 move "
+           "the same as DDP, ZeRO-3 about 1.5 times."),
+    ("zh", "ZeRO-1 切优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切参数；ZeRO-2 和 DDP 通信一样，ZeRO-3 多了反向的 all-gather。"),
     ("zh", "GRPO 一个 step 里 rollout 占 70% 左右，瓶颈在 rollout，不在训练。"),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):

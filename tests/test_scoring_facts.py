@@ -252,6 +252,13 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 6, "How does ZeRO-3's communication compare with DDP?",
      "ZeRO-3 is really just spreading the data out, so it has no extra communication versus DDP.",
      "so it has no extra communication versus DDP"),
+    # Training said to take the time and the logprob mismatch said to be solved by the engine (heldout22 h22_35, a 1
+    # scored 2: the mismatch waved away had credited the point about monitoring it).
+    ("zh", 16, "rollout 和训练各占多少时间？训推 logprob 不一致怎么处理？",
+     "主要时间都在训练上，rollout 用的是 vLLM，很快。训推 logprob 不一致这个问题 vLLM 里已经解决了，不用管。", "主要时间都在训练上"),
+    ("en", 16, "How is the step time split between rollout and training, and what about the logprob mismatch?",
+     "Most of the time is spent in training; rollout on vLLM is negligible. The logprob mismatch is already solved inside "
+     "vLLM, so we don't track it.", "Most of the time is spent in training"),
     # Rollout said to be fast and training the bottleneck: the pack's "unaware that rollout eats most of the step"
     # (candidates21 c21_a.0, a 1 scored 3).
     ("en", 16, "Walk me through the RL pipeline.", "We use verl with vLLM. Rollout is fast thanks to vLLM's "
@@ -288,6 +295,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "The higher the ZeRO stage, the less memory, but the more communication, so ZeRO-3 is slower per step."),
     ("zh", "ZeRO 的 stage 越高越省显存，但通信越多，所以不是越高越快。"),
     ("en", "Rollout was about 70% of the GRPO step, so the bottleneck is rollout, not the training update."),
+    ("en", "The logprob mismatch is an issue we watch every step: the token-level gap between vLLM and the trainer."),
+    ("zh", "训推 logprob 不一致是个问题，我们每步都看两边的差值，再用重要性采样修正。"),
     ("en", "ZeRO-1 shards the optimizer states, ZeRO-2 adds the gradients, ZeRO-3 the parameters; ZeRO-1 and 2 move "
            "the same as DDP, ZeRO-3 about 1.5 times."),
     ("zh", "ZeRO-1 切优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切参数；ZeRO-2 和 DDP 通信一样，ZeRO-3 多了反向的 all-gather。"),

@@ -259,6 +259,13 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 16, "How is the step time split between rollout and training, and what about the logprob mismatch?",
      "Most of the time is spent in training; rollout on vLLM is negligible. The logprob mismatch is already solved inside "
      "vLLM, so we don't track it.", "Most of the time is spent in training"),
+    # A spiking run moved from BF16 to FP16 "for stability" (heldout22 h22_28, a 1 scored 2: FP16's 10 mantissa bits
+    # had credited the BF16/FP16 point).
+    ("en", 1, "Your loss jumps to about 3x at step 40K and doesn't come back down. What do you do?",
+     "If that doesn't fix it I'd switch the run from BF16 to FP16, because FP16 has more mantissa bits so the gradients "
+     "are more precise and more stable.", "because FP16 has more mantissa bits so the gradients are more precise and more stable"),
+    ("zh", 1, "40K 步 loss 跳到 3 倍下不来，你怎么做？",
+     "如果 loss 还在涨，我会把训练从 BF16 换成 FP16 求稳，因为 FP16 尾数位更多，梯度更精确。", "我会把训练从 BF16 换成 FP16 求稳"),
     # Rollout said to be fast and training the bottleneck: the pack's "unaware that rollout eats most of the step"
     # (candidates21 c21_a.0, a 1 scored 3).
     ("en", 16, "Walk me through the RL pipeline.", "We use verl with vLLM. Rollout is fast thanks to vLLM's "
@@ -296,6 +303,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "ZeRO 的 stage 越高越省显存，但通信越多，所以不是越高越快。"),
     ("en", "Rollout was about 70% of the GRPO step, so the bottleneck is rollout, not the training update."),
     ("en", "The logprob mismatch is an issue we watch every step: the token-level gap between vLLM and the trainer."),
+    ("en", "We moved from FP16 to BF16 and the runs became more stable, since FP16's 5 exponent bits overflowed."),
+    ("zh", "从 FP16 换到 BF16 之后训练稳多了，FP16 只有 5 位指数容易溢出。"),
     ("zh", "训推 logprob 不一致是个问题，我们每步都看两边的差值，再用重要性采样修正。"),
     ("en", "ZeRO-1 shards the optimizer states, ZeRO-2 adds the gradients, ZeRO-3 the parameters; ZeRO-1 and 2 move "
            "the same as DDP, ZeRO-3 about 1.5 times."),

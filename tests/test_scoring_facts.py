@@ -266,6 +266,13 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "are more precise and more stable.", "because FP16 has more mantissa bits so the gradients are more precise and more stable"),
     ("zh", 1, "40K 步 loss 跳到 3 倍下不来，你怎么做？",
      "如果 loss 还在涨，我会把训练从 BF16 换成 FP16 求稳，因为 FP16 尾数位更多，梯度更精确。", "我会把训练从 BF16 换成 FP16 求稳"),
+    # TP said to cross nodes at no cost (heldout22 h22_18, a 1 scored 2).
+    ("zh", 3, "给你 512 张 H800 训一个 70B 的模型，TP、PP、DP 怎么定？",
+     "一般先用 Megatron 推荐的配置再调。现在 IB 都是 400G 了，TP 跨机问题也不大，TP16 跨两台机器反而能把单卡显存压得更低。",
+     "TP 跨机问题也不大"),
+    ("en", 3, "512 H800s, a 70B model: how do you pick TP, PP and DP?",
+     "We start from the Megatron recommended config and tune. With 400G IB these days, TP across nodes is fine, and TP16 "
+     "over two machines lowers the memory per GPU.", "TP across nodes is fine"),
     # Rollout said to be fast and training the bottleneck: the pack's "unaware that rollout eats most of the step"
     # (candidates21 c21_a.0, a 1 scored 3).
     ("en", 16, "Walk me through the RL pipeline.", "We use verl with vLLM. Rollout is fast thanks to vLLM's "
@@ -304,6 +311,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "Rollout was about 70% of the GRPO step, so the bottleneck is rollout, not the training update."),
     ("en", "The logprob mismatch is an issue we watch every step: the token-level gap between vLLM and the trainer."),
     ("en", "We moved from FP16 to BF16 and the runs became more stable, since FP16's 5 exponent bits overflowed."),
+    ("en", "TP across nodes is not fine: every layer's all-reduce would leave NVLink for a 50 GB/s NIC."),
+    ("zh", "TP 跨机代价很大，每层的 all-reduce 都要走网卡，所以 TP 放机内。"),
     ("zh", "从 FP16 换到 BF16 之后训练稳多了，FP16 只有 5 位指数容易溢出。"),
     ("zh", "训推 logprob 不一致是个问题，我们每步都看两边的差值，再用重要性采样修正。"),
     ("en", "ZeRO-1 shards the optimizer states, ZeRO-2 adds the gradients, ZeRO-3 the parameters; ZeRO-1 and 2 move "

@@ -854,6 +854,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # is no figure of the candidate's.
     credits = [c for c in credits if not (c.matched <= question_terms and any(x.startswith("n:") for x in c.matched)
                                           and any(x.startswith("c:") for x in c.point.terms - c.matched))]
+    # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
+    # the candidate's question, not what they know.
+    asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}
+    credits = [c for c in credits if not (asked_back and M.core(r, rubric, c) <= asked_back)]
     # A story the candidate watched someone else work ("主要是我导师查的，我在旁边看") shows no story point of theirs.
     if L.watched(r):
         credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]

@@ -502,5 +502,8 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
         return True
     # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.
+    # (After a request for help, what is asked back or names nothing is no answer: "If you could give me a hint on the
+    # MLP part I can try to go from there.")
     return bool(f and (f.credited or f.statements) and any(
-        not cl.cues.get(drop) and not guess(cl) and not (after_miss and not cl.concepts) for cl in r.clauses[1:]))
+        not cl.cues.get(drop) and not guess(cl) and not ((after_miss or drop == "help") and not cl.concepts)
+        and not (drop == "help" and cl.text.rstrip().endswith(("?", "？"))) for cl in r.clauses[1:]))

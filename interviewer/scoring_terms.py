@@ -345,7 +345,7 @@ HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "�
         "not sure what you", "give an example", "say that again", "didn't understand the question",
         "more context", "哪一方面", "换个问法", "什么场景", "哪种情况",
         "could you explain", "can you explain", "explain a bit", "解释一下吗", "先解释一下")
-HINT = (*ASKS_HINT, "get a hint", "a small hint", "a hint where")
+HINT = (*ASKS_HINT, "get a hint", "a small hint", "a hint where", "could you remind me", "can you remind me", "提醒我一下")
 NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同事", "其他同事", "别的团队", "另一个团队", "其他团队",
             "其他组", "别的组", "我没参与", "没参与", "不是我这边", "同事负责", "another team", "other team",
             "wasn't my part", "not my part", "was not my part", "wasn't me", "someone else", "a colleague", "my mentor", "mentor did", "导师做的", "师兄做的", "mentor's",

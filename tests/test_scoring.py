@@ -59,6 +59,12 @@ def _score(pack, key, answer):
     ("不会，但我理解 ZeRO-3 把参数也切了，所以每卡约 16/N 字节每参数，反向要多一次 all-gather。", "answered"),
     ("这个没具体测过。", "dont_know"),
     ("这个我说不出来。", "dont_know"),
+    # asked to be reminded of the question's own terms, then a hint asked for (heldout22 h22_02, h22_34)
+    ("Hmm, sorry, could you remind me what column-split versus row-split means here? Is that about how the weight "
+     "matrix is stored in memory? If you could give me a hint on the MLP part I can try to go from there.", "help"),
+    ("不好意思，能提醒我一下 column 切和 row 切是什么意思吗？是说权重矩阵在显存里怎么存吗？MLP 那块给点提示的话我可以试试。", "help"),
+    ("gang 调度……这个名词我有点印象，您能先简单解释一下它具体指的是什么吗？我们平时就是写好 PyTorchJob 的 yaml，kubectl apply "
+     "上去，然后等着 Pod 起来。", "help"),
     ("That was set by our team lead before I joined; I just launched the jobs.", "not_mine"),
     ("这个是我来之前就定好的，组长定的，我就负责提交任务。", "not_mine"),
     ("Never measured it exactly.", "dont_know"),

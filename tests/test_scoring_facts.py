@@ -60,6 +60,12 @@ WRONG = [  # (lang, topic, question, answer, the wrong clause, highest level)
     ("en", 10, "How did you compute MFU?",
      "We read achieved TFLOPS from the profiler and divided by the H100's 1979 TFLOPS peak, which gave about 45%.",
      "1979 TFLOPS peak", 2),
+    # The per-parameter bytes of mixed-precision Adam said without "in total" (candidates21 c21_a.5 says it so; there
+    # "sharded across 8 GPUs" later in the sentence still sets the figure aside).
+    ("en", 2, "How many bytes per parameter does mixed-precision Adam need?",
+     "Mixed-precision Adam is about 4 bytes per parameter, so 28 GB for a 7B model.",
+     "Mixed-precision Adam is about 4 bytes per parameter", 1),
+    ("zh", 2, "混合精度 Adam 每个参数要多少字节？", "混合精度 Adam 大概要 4 个字节，7B 就是 28 GB。", "混合精度 Adam 大概要 4 个字节", 1),
     # ZeRO-3's traffic said to be three times DP's (heldout19 h19_35): it had credited "ZeRO-3 needs about 1.5 times".
     ("en", 6, "What did ZeRO-3 do to your communication volume?",
      "The price is communication: with ZeRO-3 you all-gather in forward, all-gather again in backward and then "

@@ -2195,6 +2195,27 @@ def test_rollout_called_a_small_part_of_the_step_is_the_packs_flag(ours, lang, a
     assert not any("并行度" in d.signal or "parallel-layout" in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    # Weights synced by reloading the model from disk, and the mismatch said to be gone (candidates21 c21_a.2, a 1
+    # scored 2)...
+    ("en", "How do the updated weights get from the FSDP actor into vLLM each step?",
+     "After the update we save the actor to disk and vLLM reloads the model from that checkpoint. It's a 7B model, so "
+     "that's only a few seconds, and it guarantees the two are consistent, so there's no train-inference mismatch to "
+     "worry about."),
+    ("zh", "每一步更新后的权重怎么从 FSDP 的 actor 到 vLLM？",
+     "更新完把 actor 存到磁盘，vLLM 从 checkpoint 重新加载模型。7B 也就几秒，还能保证两边一致，训推 logprob 不一致就不用管了。"),
+    # ...and training said to be the long phase, rollout the cheaper part (candidates21 c21_a.1, a 1 scored 2).
+    ("en", "You said the bottleneck was training. What share of the step was rollout?",
+     "You could see it in the logs, the training phase was the long one. I don't have the exact split, but backward is "
+     "twice the forward, while generation is only forward passes, so by construction rollout is the cheaper part."),
+    ("zh", "你说瓶颈在训练，rollout 占 step 多少？",
+     "日志里能看出来，训练是最耗时的那部分。具体比例没有，但反向是前向的两倍，生成只有前向，所以 rollout 是便宜的那部分。"),
+])
+def test_rollout_as_the_cheap_part_and_weights_reloaded_from_disk_are_the_packs_flags(ours, lang, question, answer):
+    a = score(ours, lang, 16, answer, question)
+    assert a.level == 1 and a.danger_signals, a
+
+
 def test_a_small_share_said_of_another_part_of_the_step_is_no_such_flag(ours):
     a = score(ours, "zh", 16, "我们那个 7B 数学 RL 上 rollout 大概占 60% 到 70%，训练 20% 多，权重同步几秒钟，占比很小。", "RL 一个 step 的时间花在哪？")
     assert not any("rollout" in d.signal for d in a.danger_signals), a.danger_signals

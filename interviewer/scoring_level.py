@@ -408,12 +408,16 @@ def level(r: R.Reading, f: Features) -> int | None:
     numbers = f.grounded + f.credited_numbers
     # One point explained without a figure, the rest said to be unknown or someone else's ("这块主要是平台组做的…gang
     # 调度这些我就不太清楚了"), is a part of the answer named: where the rubric asks for numbers, that is a 2.
-    partial = f.numeric and (r.has("dont_know") or r.has("not_mine") or f.handed_off
-                             or (not f.grounded and bool(_HEARSAY.search(text))))
+    partial_not_mine = r.has("not_mine") or f.handed_off or (not f.grounded and bool(_HEARSAY.search(text)))
+    partial = f.numeric and (r.has("dont_know") or partial_not_mine)
     explained = (f.credited >= 2 or (f.credited and (
                      (f.credited_numbers or f.grounded) and not (partial and f.grounded < 2)
                      or (f.statements and not partial)))
-                 or (f.statements >= 2 and (f.grounded >= (1 if f.credited else 2) or not f.numeric))
+                 # (Not with the rest someone else's or a guess beside what was never measured: "that analysis was
+                 # mostly done by my mentor…", "I'd guess 60 to 70 percent, though I never measured the breakdown";
+                 # a figure from a source is known: "about 1.5x… That's from the paper though, I didn't measure it".)
+                 or (f.statements >= 2 and (f.grounded >= (1 if f.credited else 2) or not f.numeric)
+                     and not (partial and f.grounded < 2 and (partial_not_mine or bool(R.GUESSED.search(text)))))
                  # A rubric of judgements, not numbers (a behavioural one): the answer works with two of the
                  # points of a solid answer, in its own words, and the rest of the answer is about them.
                  or (not f.numeric and f.solid + f.answered >= 3)

@@ -3304,6 +3304,20 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
     ("en", 10, "What was the MFU of the training phase?", "The training part was around 35%, counted with 6N, though RL "
      "sequence lengths vary a lot and I didn't subtract the padding tokens, so that's probably on the high side. The "
      "rollout phase I never computed MFU for, can't say.", 2),
+    # One point explained, its figure a guess beside what was never measured, the rest someone else's (heldout22
+    # h22_23 and heldout14 r09, 2s, had scored 3 on two statements and one figure).
+    ("en", 16, "In your GRPO setup, where does the step time go?",
+     "Most of it is rollout, generating the responses with vLLM. I'd guess 60 to 70 percent, though I never measured "
+     "the breakdown properly. We ran colocated, so the same GPUs switch between vLLM and FSDP training: you have to "
+     "offload the training state and free the KV cache each time you switch, and that costs time. How exactly the "
+     "weights are resharded between the two layouts, I didn't work on that part.", 2),
+    ("zh", 16, "你们的 GRPO 里一个 step 的时间花在哪？",
+     "大头是 rollout，用 vLLM 生成回复。我估计有 60% 到 70%，不过没认真测过。我们是共卡部署，同一批卡在 vLLM 和 FSDP 训练之间切换："
+     "每次切换都要把训练状态 offload 掉、把 KV cache 释放，这要花时间。权重在两种布局之间具体怎么重排，那部分不是我做的。", 2),
+    ("en", 2, "You listed 'memory optimisation for 30B SFT'. Before the change, where was the memory going?",
+     "So that analysis was mostly done by my mentor; I was more on the running-experiments side. What I remember is that "
+     "the optimizer states were the biggest chunk, because Adam keeps extra copies, and activations were big too since "
+     "we went to 8K sequence length. We turned on activation checkpointing and then it fit.", 2),
     # The LR lowered, "cut it in half and restarted from the last checkpoint" (heldout21 h21_08, a 1 scored 2: the
     # checkpoint resumed from had counted as more of the field beside the remedy).
     ("en", 1, "Your résumé says you trained a 13B model. When the loss spiked, what did you check, and in what order?",

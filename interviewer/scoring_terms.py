@@ -306,7 +306,8 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "don't remember", "do not remember", "can't recall", "cannot recall", "hard to say", "never tried",
              "didn't measure", "never measured", "didn't track", "没仔细看过", "没仔细看", "没仔细研究", "没细究",
              "没仔细量过", "没仔细测过", "haven't measured", "have not measured", "没细算过", "没仔细算过", "没细算",
-             "没仔细拆过", "没细拆过", "没拆过", "没怎么看明白", "没看明白",
+             "没仔细拆过", "没细拆过", "没拆过", "没怎么看明白", "没看明白", "没细推过", "没推过", "没推导过", "没仔细推过",
+             "never derived", "never worked it out", "never worked out",
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into",
              "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
@@ -355,6 +356,7 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             "同学写的", "同事写的", "别人写的",
             # watched while someone else did it ("主要是我导师查的，我在旁边看")
             "导师查的", "师兄查的", "主要是我导师", "主要是导师", "我在旁边看", "在旁边看着", "没太参与", "i was just watching",
+            "师兄定位的", "师姐定位的", "同事定位的", "导师定位的", "别人定位的", "located by a colleague", "a colleague found it",
             "i just watched", "mostly my mentor", "my lead did", "my lead debugged",
             "not my area", "wasn't my area", "someone else's", "platform team", "infra team",
             # the choice was someone else's ("这个不是我定的，是隔壁 infra 组给的脚本")

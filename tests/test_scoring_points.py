@@ -3318,6 +3318,21 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
      "So that analysis was mostly done by my mentor; I was more on the running-experiments side. What I remember is that "
      "the optimizer states were the biggest chunk, because Adam keeps extra copies, and activations were big too since "
      "we went to 8K sequence length. We turned on activation checkpointing and then it fit.", 2),
+    # The column/row split right, the communication "没细推过"; hang causes right, the one real case located by a
+    # colleague (heldout22 h22_20 and h22_07, 2s that scored 3).
+    ("zh", 4, "你做过 TP 相关的开发，说说 MLP 和 attention 是怎么切的？",
+     "MLP 第一层是列切，第二层是行切，这样中间的激活函数在各卡上独立算，不需要通信，第二层出来做一次 all-reduce。attention 是按头切的，"
+     "每张卡算一部分头，输出投影是行切。反向要几次通信、通信量怎么算这块我没细推过，平时都是直接调 Megatron 的 ColumnParallelLinear 和 "
+     "RowParallelLinear。", 2),
+    ("en", 4, "You did TP work. How are the MLP and attention split?",
+     "The first MLP layer is column-split and the second row-split, so the activation in between runs on each GPU "
+     "without communication, and the second layer ends with one all-reduce. Attention is split by heads, each GPU "
+     "computes some heads, and the output projection is row-split. How many collectives backward needs and their "
+     "volume I never worked out; I just call Megatron's ColumnParallelLinear and RowParallelLinear.", 2),
+    ("zh", 15, "分布式训练 hang 住一般是什么原因？你会怎么排查？",
+     "常见的是某个 rank 挂了，或者跑到别的分支去了，导致大家调用集合通信的顺序对不上，其他 rank 就一直在等。还有可能是网络或者某张卡有问题。"
+     "排查的话可以用 py-spy 看一下进程卡在哪，再看 NCCL 的日志。我自己实际遇到过一次，不过当时是组里的师兄定位的，我只知道最后是数据那块某个 "
+     "rank 多跑了一个 batch。", 2),
     # The LR lowered, "cut it in half and restarted from the last checkpoint" (heldout21 h21_08, a 1 scored 2: the
     # checkpoint resumed from had counted as more of the field beside the remedy).
     ("en", 1, "Your résumé says you trained a 13B model. When the loss spiked, what did you check, and in what order?",

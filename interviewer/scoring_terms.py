@@ -307,7 +307,8 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "didn't measure", "never measured", "didn't track", "没仔细看过", "没仔细看", "没仔细研究", "没细究",
              "没仔细量过", "没仔细测过", "haven't measured", "have not measured", "没细算过", "没仔细算过", "没细算",
              "没仔细拆过", "没细拆过", "没拆过", "没怎么看明白", "没看明白", "没细推过", "没推过", "没推导过", "没仔细推过",
-             "never derived", "never worked it out", "never worked out",
+             "never derived", "never worked it out", "never worked out", "haven't profiled", "never profiled",
+             "didn't profile", "没 profile 过", "没 profile过",
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into",
              "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
@@ -383,7 +384,9 @@ FIGURE_MISS = ("比例", "字节数", "具体数", "数字", "数值", "多少",
                "exact number", "exact figure", "the numbers", "the number", "the figure", "the ratio", "percentage",
                "the breakdown", "how many bytes", "how much exactly", "几位", "how many bits", "the bit counts",
                # "具体一个参数占几个字节我记不太清了" / "how many bytes each one takes"
-               "几个字节", "几字节", "占几", "how many", "how big")
+               "几个字节", "几字节", "占几", "how many", "how big",
+               # the formula for it ("For the bubble size, I don't remember the formula")
+               "the formula", "公式")
 # The details of how, missed after the how itself was said ("拆成两部分分开调度，具体怎么拆的我没细看"); after a
 # name alone ("MFU 是一个指标吧，具体怎么算我忘了") the how was the question.
 DETAIL_MISS = ("具体怎么", "细节", "the details", "exactly how")

@@ -3333,6 +3333,23 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
      "常见的是某个 rank 挂了，或者跑到别的分支去了，导致大家调用集合通信的顺序对不上，其他 rank 就一直在等。还有可能是网络或者某张卡有问题。"
      "排查的话可以用 py-spy 看一下进程卡在哪，再看 NCCL 的日志。我自己实际遇到过一次，不过当时是组里的师兄定位的，我只知道最后是数据那块某个 "
      "rank 多跑了一个 batch。", 2),
+    # The schedules told apart, the bubble's formula "I don't remember"; DDP's overlap told, the exposed share "I
+    # haven't profiled" (heldout22 h22_22 and h22_32, 2s that scored 3).
+    ("en", 5, "What's the difference between GPipe and 1F1B, and how big is the bubble under 1F1B?",
+     "GPipe runs all the forwards for every micro-batch first and then all the backwards, so it has to keep activations "
+     "for all of them. 1F1B alternates one forward and one backward once the pipeline is full, so you hold fewer "
+     "activations at once. For the bubble size, I don't remember the formula, sorry. I know it depends on the number of "
+     "stages and micro-batches and that more micro-batches help, but I couldn't compute it for you.", 2),
+    ("zh", 5, "GPipe 和 1F1B 有什么区别？1F1B 下气泡有多大？",
+     "GPipe 先把所有 micro batch 的前向跑完再跑反向，所以要存所有 micro batch 的激活。1F1B 在流水线填满后一个前向一个反向交替，"
+     "同时存的激活就少了。气泡多大的话，公式我记不清了，不好意思。只知道跟 stage 数和 micro batch 数有关，micro batch 越多越好，但算不出来。", 2),
+    ("en", 8, "How does DDP hide gradient communication?",
+     "It groups gradients into buckets and starts the all-reduce for a bucket as soon as every gradient in it is ready "
+     "during backward, so communication runs while the rest of backward is still computing. I believe some of it still "
+     "ends up exposed at the end, but I haven't profiled how much myself.", 2),
+    ("zh", 8, "DDP 是怎么把梯度通信藏起来的？",
+     "它把梯度分成 bucket，反向过程中一个 bucket 里的梯度都算好了就马上发起这个 bucket 的 all-reduce，所以通信和剩下的反向计算同时进行。"
+     "我估计最后还是有一部分暴露在外面，不过具体多少我没 profile 过。", 2),
     # The LR lowered, "cut it in half and restarted from the last checkpoint" (heldout21 h21_08, a 1 scored 2: the
     # checkpoint resumed from had counted as more of the field beside the remedy).
     ("en", 1, "Your résumé says you trained a 13B model. When the loss spiked, what did you check, and in what order?",

@@ -102,7 +102,9 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               # a check kept on to catch it next time
               "校验", "用来发现", "及时发现", "we check", "to catch", "caught it",
               # a result held against run-to-run noise ("loss inside the seed band")
-              "seed band", "seed 波动", "种子波动",
+              "seed band", "seed 波动", "种子波动", "seed spread", "seed-to-seed", "seed 间的波动",
+              # a change rehearsed small before it was trusted on the real run ("we rehearsed on 16 GPUs first")
+              "rehearsed", "rehearsal", "didn't trust it", "did not trust it", "dry run", "dry-run", "演练过", "先演练",
               "of three seeds", "of 3 seeds", "across seeds", "across three seeds", "across 3 seeds", "on both seeds",
               "三个 seed", "3 个 seed", "几个 seed 都", "两个 seed 都",
               # the options run side by side ("在 256 卡上各跑了 200 步", "ran each for 200 steps")

@@ -3350,6 +3350,21 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
     ("zh", 8, "DDP 是怎么把梯度通信藏起来的？",
      "它把梯度分成 bucket，反向过程中一个 bucket 里的梯度都算好了就马上发起这个 bucket 的 all-reduce，所以通信和剩下的反向计算同时进行。"
      "我估计最后还是有一部分暴露在外面，不过具体多少我没 profile 过。", 2),
+    # A layout change rehearsed small before the real run, then checked against the seed spread (candidates21
+    # c21_e.5, a 4 that scored 3: no check was heard in "rehearsed" or "within the seed spread").
+    ("en", 11, "Did you ever have to resume under a different parallel layout?",
+     "Yes. For the long-context phase we went to 32K sequences and added CP2, so TP8 PP4 CP2 with DP halved. "
+     "dist_checkpointing reshards on load, so in principle it just works. We didn't trust it on the big run, so we "
+     "rehearsed on 16 GPUs with a small model first, and that found a real problem: the distributed optimizer state had "
+     "been saved in a format that couldn't be resharded to a different DP size. On the real run we loaded the same "
+     "checkpoint in the old and new layouts and ran a forward and backward on the same batch: loss 1.8412 vs 1.8413, "
+     "grad norm within 0.2%. Then 500 steps, and the loss continued the pre-switch curve within the seed spread we'd "
+     "measured at that stage, about 0.01.", 4),
+    ("zh", 11, "有没有在换了并行布局之后续训过？",
+     "有。长上下文阶段换成 32K 序列、加了 CP2，变成 TP8 PP4 CP2，DP 减半。dist_checkpointing 加载时会重新切分，理论上直接能用。"
+     "大作业上我们没敢直接信，先在 16 卡小模型上演练过一遍，结果真发现了问题：分布式优化器的状态存成了不能换 DP 大小重切的格式。正式跑的时候"
+     "同一个 checkpoint 用新旧两种布局加载，同一个 batch 跑一次前反向：loss 1.8412 对 1.8413，grad norm 差 0.2% 以内。之后跑 500 步，"
+     "loss 接着切换前的曲线走，在我们测过的 seed 波动 0.01 以内。", 4),
     # The LR lowered, "cut it in half and restarted from the last checkpoint" (heldout21 h21_08, a 1 scored 2: the
     # checkpoint resumed from had counted as more of the field beside the remedy).
     ("en", 1, "Your résumé says you trained a 13B model. When the loss spiked, what did you check, and in what order?",

@@ -54,6 +54,7 @@ class Features:
     story: bool = False  # a marker asking for a story is shown (a hang investigation told: its ids are its figures)
     # A before and an after of the answer's own ("took it from ~9 s to 3.8"), not the question's said back.
     told_change: bool = False
+    recalled: int = 0  # credited points whose figure is only remembered ("我记得是每参数 16 字节左右")
 
 
 _UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
@@ -148,6 +149,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     # (A setting, "TP8", is no figure of the point: "turns it into the TP8 layout" works nothing out.)
     f.credited_numbers = sum(1 for c in credits
                              if any(k not in ("bare", "config") for cl in c.window.clauses for k in cl.numbers))
+    f.recalled = sum(1 for c in credits if any(cl.numbers for cl in c.window.clauses)
+                     and _RECALLED.search(R.norm(c.window.text)))
     # (A match may stop inside its last figure: "从 78 降到 5" of "从 78 降到 52".)
     f.told_change = any(not (len(x := _FIGURE.findall(r.text[m.start():m.end() + 8].split("，")[0])) >= 2
                              and all(y in asked_figures for y in x[:2]))
@@ -352,6 +355,7 @@ def asks_numbers(markers: list[str]) -> bool:
     return bool(markers) and asking >= 0.1 * len(markers)
 
 
+_RECALLED = re.compile(r"我记得|记得是|好像是|\bi remember\b|\bi recall\b|\bif i remember\b|\biirc\b|\bfrom memory\b")
 _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|"
                        r"有没有哪次|有没有遇到|有没有碰到|遇到过|碰到过|\ba time you\b|"
                        r"\bhave you ever\b|\bever had\b|\bever hit\b|\bever seen\b|"
@@ -441,7 +445,10 @@ def level(r: R.Reading, f: Features) -> int | None:
     # Explained in part, the rest said not to be known ("the exact formula I don't remember"), is a point shown
     # with its figure or two points, not explanations around the gap. (Not done oneself is another matter: "that's
     # from the paper, I didn't measure it myself" knows it.)
-    if explained and f.numeric and unknown(r) and not (f.credited >= 2 or (f.credited and f.credited_numbers)):
+    # (A figure only remembered, its make-up not known, is no point shown: "Adam 的话我记得是每参数 16 字节左右……具体 16
+    # 是怎么凑出来的我一下子拆不太清楚".)
+    shown = f.credited - f.recalled
+    if explained and f.numeric and unknown(r) and not (shown >= 2 or (shown and f.credited_numbers > f.recalled)):
         explained = False
     if explained:
         lv = 3

@@ -332,7 +332,8 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "didn't look at the", "never looked at", "没仔细看", "没细看", "never computed it", "没自己算过", "想不太起来", "想不大起来", "一时想不起", "can't think of",
            "blanking on", "drawing a blank", "not a hundred percent sure", "not 100% sure", "不是百分百确定", "不敢百分百",
            "never fully got", "never really got", "never really understood",
-           "没太搞懂", "一直没搞懂", "一直没太懂",
+           "没太搞懂", "一直没搞懂", "一直没太懂", "对不太上", "拆不太清", "拆不清", "can't quite break", "can't break it down",
+           "couldn't break it down",
            # a hint asked for on a part ("Could you remind me how f and g work?", "您能提示一下一般看什么吗？")
            *ASKS_HINT, "a hint on", "a hint about", "remind me how", "remind me what",
            # the figure the answer names, never taken ("所以会慢一些，具体慢多少没测")

@@ -3365,6 +3365,15 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
      "大作业上我们没敢直接信，先在 16 卡小模型上演练过一遍，结果真发现了问题：分布式优化器的状态存成了不能换 DP 大小重切的格式。正式跑的时候"
      "同一个 checkpoint 用新旧两种布局加载，同一个 batch 跑一次前反向：loss 1.8412 对 1.8413，grad norm 差 0.2% 以内。之后跑 500 步，"
      "loss 接着切换前的曲线走，在我们测过的 seed 波动 0.01 以内。", 4),
+    # The parts listed and 16 bytes remembered, its make-up not known (heldout22 h22_25, candidates21 c21_b.0, 2s that
+    # scored 3).
+    ("zh", 2, "训练时显存都被什么占了？混合精度 Adam 每个参数大概多少字节？",
+     "主要是模型权重、梯度、优化器状态，还有激活。Adam 的话我记得是每参数 16 字节左右，因为要存的 FP32 的东西比较多……具体 16 是怎么凑出来"
+     "的我一下子拆不太清楚，大概是权重、梯度再加上两个动量吧。激活那块跟 batch 和序列长度有关，序列越长越大。", 2),
+    ("en", 2, "What takes up GPU memory in training, and how many bytes per parameter for mixed-precision Adam?",
+     "Mainly the weights, gradients, optimizer states and activations. For Adam I remember it's about 16 bytes per "
+     "parameter, since a lot is kept in FP32... how exactly the 16 adds up I can't quite break down right now, something "
+     "like weights, gradients plus the two moments. Activations depend on batch and sequence length.", 2),
     # The LR lowered, "cut it in half and restarted from the last checkpoint" (heldout21 h21_08, a 1 scored 2: the
     # checkpoint resumed from had counted as more of the field beside the remedy).
     ("en", 1, "Your résumé says you trained a 13B model. When the loss spiked, what did you check, and in what order?",

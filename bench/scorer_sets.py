@@ -109,7 +109,17 @@ sounding level-1 answers, "it depends" openings and clarifying questions answere
 level-1/level-2 candidates; their first figures, taken before any answer of them was read, are the same at that stop's
 start (86ca146) and after its first three commits: heldout22 exact .604, within one .958, Spearman .831, danger recall
 .900; candidates21 answers exact .750, within one .944, Spearman .859, order kept (candidate means 2.0, 2.33, 3.33,
-3.75 for levels 1, 2, 3, 3, and 4.0, 4.0 for the level-4 ones).
+3.75 for levels 1, 2, 3, 3, and 4.0, 4.0 for the level-4 ones). They were read in that stop while ours_heldout23.jsonl
+(48) and candidates22.jsonl (6 candidates, levels 1,2,3,3,4,4) were being written blind to a brief of answers as people
+speak them (fillers, self-corrections, half-finished sentences, conclusion first or built up to), a spread of lengths
+at every level, level 1 as confident wrong mechanisms, vendor talk, a naive fix told as a success and "best
+practices", level 2 as the right words with shaky reasons, level 3 as worked textbook answers some about the
+candidate's own setup with nothing measured, level 4 with its senior signal sometimes in one clause; their first
+figures, taken before any answer of them was read: at that stop's start (86ca146) heldout23 exact .660, within one
+.957, Spearman .834, danger recall .833; after its first four commits (d7ffbac) heldout23 exact .681, within one .957,
+Spearman .839; candidates22 the same at both, answers exact .778, within one .972, Spearman .865, order not kept (1
+pair: the level-1 and level-2 candidates both at 2.0; 2.67 and 3.33 for the level-3 ones, 3.67 and 3.67 for the
+level-4 ones).
 """
 
 from __future__ import annotations

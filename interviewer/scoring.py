@@ -114,7 +114,8 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
 
 
 _HINT = R.cue_regex(T.HINT)
-_MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|is about)\b|切的是什么|切了什么|是干什么的|"
+_MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|is about|shards?|splits?|partitions?)\b|"
+                        r"切的是什么|切了什么|是干什么的|分别切什么|各切什么|"
                         r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理")
 _NOT_KNOWN = re.compile(r"n't|\bnot\b|\bnever\b|不|没")
 _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)

@@ -59,6 +59,10 @@ def _score(pack, key, answer):
     ("不会，但我理解 ZeRO-3 把参数也切了，所以每卡约 16/N 字节每参数，反向要多一次 all-gather。", "answered"),
     ("这个没具体测过。", "dont_know"),
     ("这个我说不出来。", "dont_know"),
+    # what the asked thing shards not known, beside a config inherited (heldout23 h23_22)
+    ("Um. Honestly, we just had stage 2 in the config JSON, it was already there when I joined. I know the higher stages "
+     "save more memory, but what exactly each one shards… I don't really know, sorry.", "dont_know"),
+    ("嗯，配置里本来就是 stage 2，我来的时候就这样。只知道 stage 越高越省显存，三个 stage 分别切什么，我不太清楚。", "dont_know"),
     # asked to be reminded of the question's own terms, then a hint asked for (heldout22 h22_02, h22_34)
     ("Hmm, sorry, could you remind me what column-split versus row-split means here? Is that about how the weight "
      "matrix is stored in memory? If you could give me a hint on the MLP part I can try to go from there.", "help"),

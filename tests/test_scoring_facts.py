@@ -279,6 +279,13 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 3, "512 H800s, a 70B model: how do you pick TP, PP and DP?",
      "We start from the Megatron recommended config and tune. With 400G IB these days, TP across nodes is fine, and TP16 "
      "over two machines lowers the memory per GPU.", "TP across nodes is fine"),
+    # MFU said to be how busy the GPU is (heldout23 h23_28, a 1 scored 3).
+    ("zh", 10, "你简历上写 MFU 做到了 95%，这个怎么算的？",
+     "对，95% 左右。就是用 nvidia-smi 看 GPU-Util，所有卡基本都在 95 到 100 之间。所以 MFU 其实就是衡量 GPU 有多忙嘛。",
+     "所以 MFU 其实就是衡量 GPU 有多忙嘛"),
+    ("en", 10, "Your résumé says 95% MFU. How was it computed?",
+     "Right, about 95%. We watched GPU-Util in nvidia-smi, all cards sat between 95 and 100. MFU is basically how busy "
+     "the GPUs are.", "MFU is basically how busy the GPUs are"),
     # Rollout said to be fast and training the bottleneck: the pack's "unaware that rollout eats most of the step"
     # (candidates21 c21_a.0, a 1 scored 3).
     ("en", 16, "Walk me through the RL pipeline.", "We use verl with vLLM. Rollout is fast thanks to vLLM's "
@@ -318,6 +325,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "The logprob mismatch is an issue we watch every step: the token-level gap between vLLM and the trainer."),
     ("en", "We moved from FP16 to BF16 and the runs became more stable, since FP16's 5 exponent bits overflowed."),
     ("en", "TP across nodes is not fine: every layer's all-reduce would leave NVLink for a 50 GB/s NIC."),
+    ("en", "MFU is the model FLOPs per second over the dense peak; GPU utilisation only says a kernel was running."),
+    ("zh", "MFU 是模型每秒 FLOPs 除以稠密峰值，GPU 利用率只说明有 kernel 在跑，不能当 MFU。"),
     ("zh", "TP 跨机代价很大，每层的 all-reduce 都要走网卡，所以 TP 放机内。"),
     ("zh", "从 FP16 换到 BF16 之后训练稳多了，FP16 只有 5 位指数容易溢出。"),
     ("zh", "训推 logprob 不一致是个问题，我们每步都看两边的差值，再用重要性采样修正。"),

@@ -119,7 +119,15 @@ figures, taken before any answer of them was read: at that stop's start (86ca146
 .957, Spearman .834, danger recall .833; after its first four commits (d7ffbac) heldout23 exact .681, within one .957,
 Spearman .839; candidates22 the same at both, answers exact .778, within one .972, Spearman .865, order not kept (1
 pair: the level-1 and level-2 candidates both at 2.0; 2.67 and 3.33 for the level-3 ones, 3.67 and 3.67 for the
-level-4 ones).
+level-4 ones). They were read in that stop while ours_heldout24.jsonl (48) and candidates23.jsonl (6 candidates, levels
+1,2,3,3,4,4) were being written blind to a brief of the candidates a hiring manager meets from other backgrounds
+(application engineers who know the knobs, platform engineers strong on incidents and weak on arithmetic, researchers
+strong on numerics, framework developers), every topic reached by someone far from it, non-native English and
+code-switched Chinese; their first figures, taken before any answer of them was read, are the same at that stop's start
+(86ca146) and after its first twenty-one commits (c8bf868): heldout24 exact .681, within one .957, Spearman .804,
+danger recall .778; candidates23 answers exact .722, within one .944, Spearman .753, order not kept (3 pairs: the
+level-1 and level-2 candidates both at 2.0, a level-4 one at 3.0 below the level-3 ones at 3.33 and 3.67; the other
+level-4 one at 4.0).
 """
 
 from __future__ import annotations

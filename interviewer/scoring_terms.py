@@ -309,7 +309,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "didn't measure", "never measured", "didn't track", "没仔细看过", "没仔细看", "没仔细研究", "没细究",
              "没仔细量过", "没仔细测过", "haven't measured", "have not measured", "没细算过", "没仔细算过", "没细算",
              "没仔细拆过", "没细拆过", "没拆过", "没怎么看明白", "没看明白", "没细推过", "没推过", "没推导过", "没仔细推过",
-             "never derived", "never worked it out", "never worked out", "haven't profiled", "never profiled",
+             "never derived", "never worked it out", "never worked that out", "haven't profiled", "never profiled",
              "didn't profile", "没 profile 过", "没 profile过",
              "没看过", "没深究", "never looked into", "didn't look into", "haven't looked into",
              "don't really know", "do not really know", "don't quite know", "not really sure", "not quite sure",
@@ -366,9 +366,10 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             # the choice was someone else's ("这个不是我定的，是隔壁 infra 组给的脚本")
             "不是我定的", "不是我选的", "不是我决定的", "隔壁组", "隔壁团队", "wasn't my call", "not my call",
             "wasn't my decision", "not my decision", "didn't choose it", "didn't pick it",
-            # ...or made before the candidate came ("already set by our team lead before I joined")
-            "before i joined", "set by our team lead", "set by the team lead", "set by my lead", "set by our lead",
-            "我来之前就", "我进组之前", "组长定的", "leader 定的", "老大定的",
+            # ...or the lead's ("already set by our team lead before I joined"; not "before I joined" alone, which a
+            # story of what the candidate changed since may open with)
+            "set by our team lead", "set by the team lead", "set by my lead", "set by our lead", "组长定的", "leader 定的",
+            "老大定的",
             # ...or left to them ("That's more their side… How tight the tolerance should be I'd leave to them")
             "more their side", "their side, honestly", "i'd leave to them", "leave that to them", "leave it to them",
             "他们那边的事", "交给他们定", "让他们定")

@@ -3328,7 +3328,7 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
      "The first MLP layer is column-split and the second row-split, so the activation in between runs on each GPU "
      "without communication, and the second layer ends with one all-reduce. Attention is split by heads, each GPU "
      "computes some heads, and the output projection is row-split. How many collectives backward needs and their "
-     "volume I never worked out; I just call Megatron's ColumnParallelLinear and RowParallelLinear.", 2),
+     "volume, I never worked that out; I just call Megatron's ColumnParallelLinear and RowParallelLinear.", 2),
     ("zh", 15, "分布式训练 hang 住一般是什么原因？你会怎么排查？",
      "常见的是某个 rank 挂了，或者跑到别的分支去了，导致大家调用集合通信的顺序对不上，其他 rank 就一直在等。还有可能是网络或者某张卡有问题。"
      "排查的话可以用 py-spy 看一下进程卡在哪，再看 NCCL 的日志。我自己实际遇到过一次，不过当时是组里的师兄定位的，我只知道最后是数据那块某个 "

@@ -605,7 +605,8 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     if shown & chose:
         shown |= {i for i in range(min(shown & chose) + 1, len(r.sentences))
                   if all(not cl.cues.get("causal") and not _PURPOSE.search(_norm(cl.text))
-                         and all(k == "config" for k in cl.numbers) and cl.said <= asked
+                         and all(k == "config" for k in cl.numbers)
+                         and (cl.said <= asked or all(vocab.kind(c) == "name" for c in cl.said))
                          for cl in r.sentence_clauses(i))}
     # A list of names with nothing said of them ("ZeRO、offload、gradient checkpointing、FlashAttention 这些我们都上了")
     # names the field, not an answer beside the remedy.

@@ -3388,6 +3388,12 @@ LEVELS_OF_READ_ANSWERS = [  # (lang, topic, question, answer, level): each a rea
      "loss curves. I think it was TP8 and some PP, I'd have to check the script.", 1),
     ("zh", 3, "简历上写 512 卡用 Megatron 训 34B，TP、PP、DP 是怎么选的？",
      "并行配置是我来之前组长就定好的，我主要负责提交任务、看 loss 曲线。好像是 TP8，PP 也开了一些，具体得翻一下脚本。", 1),
+    # ...the same where the question names no degree (the closing zh session had scored it 2).
+    ("zh", 3, "在你自己负责的那部分里，各并行度是怎么定下来的？",
+     "并行配置是我来之前组长就定好的，我主要负责提交任务、看 loss 曲线。好像是 TP8，PP 也开了一些，具体得翻一下脚本。", 1),
+    ("en", 3, "In the part you owned, how were the parallel degrees decided?",
+     "The parallel config was already set by our team lead before I joined, I mainly launched the jobs. I think it was "
+     "TP8 and some PP, I'd have to check the script.", 1),
 ]
 
 

@@ -400,9 +400,17 @@ class Session:
         if d.action == "end" and questions:
             return "a goodbye asks no question"
         q = question_key(reply)
-        if d.action != "end" and any(q == question_key(a) for a in st.asked):
+        # A hint asks the pending question again by design ("A hint: you could start from MFU. Was the gain in
+        # throughput…?"), however the answer it follows was read; it may not give a hint already given, nor ask
+        # any other question again.
+        last = next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
+        hint = d.action == "clarify" and last is not None and (q == question_key(last.text) or (
+            bool(d.target) and normalize_key(progress.basis_of(d.target)) == normalize_key(progress.basis_of(last.target))))
+        if hint and any(normalize_key(reply) == normalize_key(a) for a in st.asked):
+            return "this hint was already given"
+        if d.action != "end" and not hint and any(q == question_key(a) for a in st.asked):
             return "this question was already asked"
-        if d.action != "end" and (done := self._covered_target(d, ctx)):
+        if d.action != "end" and not hint and (done := self._covered_target(d, ctx)):
             basis, quote = done
             return f"the candidate already answered “{basis}” (“{quote[:80]}”): ask about something still open"
         return model_turn.wording_problem(d, ctx)

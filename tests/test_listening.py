@@ -186,6 +186,25 @@ def test_an_llm_reply_that_asks_a_covered_follow_up_is_refused():
     assert "already answered" in (s.validate(d, ctx) or "")
 
 
+def test_a_hint_may_ask_the_pending_question_again_but_a_clarify_may_not_ask_another():
+    pack, s = session_on_rule("zh", INCIDENT_RULE)
+    s.start()
+    s.answer(STORY["zh"])
+    from interviewer.providers.base import TurnContext
+
+    t = s.transcript
+    covered = {c.basis: c.quote for c in t.turns[-2].covers}
+    ctx = TurnContext(pack=pack, plan=s.plan, resume_text=t.resume_text, lang="zh", history=list(t.turns),
+                      state=t.state, candidate_text="能给点提示吗？", covered=covered)
+    chain, pending = s.plan.chains[0], t.turns[-1]
+    hint = Decision(signal="help", action="clarify", chain=chain.id, target=pending.target,
+                    reply="给个提示：可以从发现、定位和修复这几步说。" + pending.text)
+    assert s.validate(hint, ctx) is None
+    first = next(tu for tu in t.turns if tu.role == "interviewer")
+    again = Decision(signal="help", action="clarify", chain=chain.id, target=first.target, reply=first.text)
+    assert "already" in (s.validate(again, ctx) or "")
+
+
 def test_the_simulated_candidates_bench_meets_the_targets():
     """bench/bench_interview.py's figures: the issue's targets, on our bank of in-character answers."""
     fig = S.Figures()

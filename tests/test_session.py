@@ -319,8 +319,10 @@ def test_the_offline_interviewer_never_breaks_the_floor_rules(tmp_path, lang):
     s = Session.create(pack, resume, build_plan(pack, resume, 45, lang), engine=OfflineEngine(),
                        store=TranscriptStore(tmp_path / "s.json"))
     notices = s.start().notices
-    answers = (["用了 ZeRO。", "就是调了一下参数。", "不太记得了，大概快了一些。", THIN_ZH, "我们用的默认配置。", SOLID_ZH]
-               if lang == "zh" else ANSWERS_EN)
+    # (A request for help among them: the hint asks the pending question again, which is no re-ask.)
+    answers = (["用了 ZeRO。", "就是调了一下参数。", "不太记得了，大概快了一些。", THIN_ZH, "能给点提示吗？是说哪一块？",
+                "我们用的默认配置。", SOLID_ZH]
+               if lang == "zh" else [*ANSWERS_EN, "Hmm, could you give me a hint? Which part do you mean?"])
     for n in range(40):
         r = s.answer(answers[n % len(answers)])
         notices += r.notices

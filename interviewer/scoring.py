@@ -575,8 +575,7 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
             return True
         stated = [cl for cl in r.clauses if cl.sent in at]
         if at & chose and any(cl.numbers for cl in stated) and any(
-                cl.cues.get("causal") or _PURPOSE.search(_norm(cl.text)) or any(vocab.kind(c) == "mech" for c in cl.said)
-                for cl in stated):
+                _reasoned(cl) or any(vocab.kind(c) == "mech" for c in cl.said) for cl in stated):
             return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
         # (Its values alone, as the example had them, are not: "We used the config from the Megatron example scripts
         # for 13B, I think TP was 2 and PP was 4, and DP is whatever is left.")
@@ -604,8 +603,7 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     # lead before I joined… I think it was TP8 and some PP"): the question's own names, set to what they were.
     if shown & chose:
         shown |= {i for i in range(min(shown & chose) + 1, len(r.sentences))
-                  if all(not cl.cues.get("causal") and not _PURPOSE.search(_norm(cl.text))
-                         and all(k == "config" for k in cl.numbers)
+                  if all(not _reasoned(cl) and all(k == "config" for k in cl.numbers)
                          and (cl.said <= asked or all(vocab.kind(c) == "name" for c in cl.said))
                          for cl in r.sentence_clauses(i))}
     # A list of names with nothing said of them ("ZeRO、offload、gradient checkpointing、FlashAttention 这些我们都上了")
@@ -616,15 +614,14 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     # "Yes, a few times NCCL timeout." to "Did the job ever hang?": the question's event confirmed and named, no more.
     yes = {0} if r.sentences and _YES.match(_norm(r.sentences[0])) and not any(
         cl.numbers or any(vocab.kind(c) == "mech" for c in cl.said) for cl in r.sentence_clauses(0)) else set()
+    remedy = {c for cl in r.clauses if cl.sent in shown for c in cl.said}
     # "…so we cut it in half and restarted from the last checkpoint": resuming where it stopped is the remedy's own
     # last step, not more of the field beside it.
     rest = [cl for cl in r.clauses if cl.sent not in shown | listed | yes
-            and not (_RESUMED.search(_norm(cl.text)) and cl.said <= {"checkpoint"} | {
-                c for x in r.clauses if x.sent in shown for c in x.said} | set(asked))]
+            and not (_RESUMED.search(_norm(cl.text)) and cl.said <= {"checkpoint"} | remedy | asked)]
     # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
     # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
-    named = vocab.closed({c for cl in r.clauses if cl.sent in shown for c in cl.said}
-                         | {c for c in asked if vocab.kind(c) == "term"})
+    named = vocab.closed(remedy | {c for c in asked if vocab.kind(c) == "term"})
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
@@ -632,6 +629,11 @@ _RESUMED = re.compile(r"\b(?:restart(?:ed|ing)?|resum(?:e|ed|ing)|relaunch(?:ed)
 _YES = re.compile(r"(?:yes|yeah|yep|sure|有过|有的|遇到过|碰到过|出现过|有)(?:\b|[，,。])")
 # A purpose the causal cues ("为了", "so that", "in order to", "才能") leave out.
 _PURPOSE = re.compile(r"\bto fit\b|放得下")
+
+
+def _reasoned(cl: Clause) -> bool:
+    """The clause gives a why: a cause or a purpose ("TP=8 inside the node so the all-reduce stays on NVLink", "to fit")."""
+    return bool(cl.cues.get("causal") or _PURPOSE.search(_norm(cl.text)))
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
                     r"再不行|实在不行")
 _WHY_SO = re.compile(r"因为|由于|because\b|since\b")

@@ -67,6 +67,16 @@ class TurnResult:
     finished: bool = False
 
 
+def _last_question(ctx: TurnContext) -> Turn | None:
+    """The interviewer's last turn: the question pending when a decision is made."""
+    return next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
+
+
+def _same_follow_up(d: Decision, last: Turn) -> bool:
+    """The decision is on the follow-up the last question was on."""
+    return normalize_key(progress.basis_of(d.target)) == normalize_key(progress.basis_of(last.target))
+
+
 class Session:
     """One interview. Build with `create` or `restore`; drive with `start` and `answer`."""
 
@@ -403,9 +413,9 @@ class Session:
         # A hint asks the pending question again by design ("A hint: you could start from MFU. Was the gain in
         # throughput…?"), however the answer it follows was read; it may not give a hint already given, nor ask
         # any other question again.
-        last = next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
-        hint = d.action == "clarify" and last is not None and (q == question_key(last.text) or (
-            bool(d.target) and normalize_key(progress.basis_of(d.target)) == normalize_key(progress.basis_of(last.target))))
+        last = _last_question(ctx)
+        hint = d.action == "clarify" and last is not None and (
+            q == question_key(last.text) or (bool(d.target) and _same_follow_up(d, last)))
         if hint and any(normalize_key(reply) == normalize_key(a) for a in st.asked):
             return "this hint was already given"
         if d.action != "end" and not hint and any(q == question_key(a) for a in st.asked):
@@ -420,8 +430,8 @@ class Session:
         target = normalize_key(progress.basis_of(d.target))
         q = question_key(d.reply)
         # Pressing on the point just answered ("where did that number come from?") is not asking it again.
-        last = next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
-        pressing = last is not None and target == normalize_key(progress.basis_of(last.target))
+        last = _last_question(ctx)
+        pressing = last is not None and _same_follow_up(d, last)
         for basis, quote in ctx.covered.items():
             if target and target == normalize_key(basis) and not pressing:
                 return basis, quote

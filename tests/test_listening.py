@@ -170,16 +170,22 @@ def test_a_figure_the_resume_states_is_not_asked():
     assert on_chain and not any("阻塞训练多久" in q for q in on_chain), on_chain
 
 
-def test_an_llm_reply_that_asks_a_covered_follow_up_is_refused():
+def _after_story(candidate_text):
+    """A zh session on the incident rule after the story was told, and a turn context with `candidate_text` as the
+    answer just given (the story's covered points carried)."""
+    from interviewer.providers.base import TurnContext
+
     pack, s = session_on_rule("zh", INCIDENT_RULE)
     s.start()
     s.answer(STORY["zh"])
-    from interviewer.providers.base import TurnContext
-
     t = s.transcript
     covered = {c.basis: c.quote for c in t.turns[-2].covers}
-    ctx = TurnContext(pack=pack, plan=s.plan, resume_text=t.resume_text, lang="zh", history=list(t.turns),
-                      state=t.state, candidate_text=STORY["zh"], covered=covered)
+    return s, TurnContext(pack=pack, plan=s.plan, resume_text=t.resume_text, lang="zh", history=list(t.turns),
+                          state=t.state, candidate_text=candidate_text, covered=covered)
+
+
+def test_an_llm_reply_that_asks_a_covered_follow_up_is_refused():
+    s, ctx = _after_story(STORY["zh"])
     chain = s.plan.chains[0]
     basis = chain.follow_up_basis[2]
     d = Decision(signal="answered", action="probe", chain=chain.id, target=basis, reply=chain.follow_ups[2])
@@ -187,15 +193,8 @@ def test_an_llm_reply_that_asks_a_covered_follow_up_is_refused():
 
 
 def test_a_hint_may_ask_the_pending_question_again_but_a_clarify_may_not_ask_another():
-    pack, s = session_on_rule("zh", INCIDENT_RULE)
-    s.start()
-    s.answer(STORY["zh"])
-    from interviewer.providers.base import TurnContext
-
+    s, ctx = _after_story("能给点提示吗？")
     t = s.transcript
-    covered = {c.basis: c.quote for c in t.turns[-2].covers}
-    ctx = TurnContext(pack=pack, plan=s.plan, resume_text=t.resume_text, lang="zh", history=list(t.turns),
-                      state=t.state, candidate_text="能给点提示吗？", covered=covered)
     chain, pending = s.plan.chains[0], t.turns[-1]
     hint = Decision(signal="help", action="clarify", chain=chain.id, target=pending.target,
                     reply="给个提示：可以从发现、定位和修复这几步说。" + pending.text)

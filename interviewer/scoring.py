@@ -935,6 +935,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, taken,
                                                    term_concepts(question_terms)):
         level = 1  # "I'd halve the batch until it fits": the pack's naive answer is all there is (what it calls 没在一线)
+        # A setting someone else chose, taken over as it was ("already set by our team lead before I joined… I think
+        # it was TP8"), is not the candidate's part: the interviewer asks for their own part, not why it was chosen.
+        if signal in ("answered", "thin") and any(cl.cues.get("not_mine") for i in taken for cl in r.sentence_clauses(i)):
+            signal = "not_mine"
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)

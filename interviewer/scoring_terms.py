@@ -368,7 +368,8 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             "wasn't my decision", "not my decision", "didn't choose it", "didn't pick it",
             # ...or the lead's ("already set by our team lead before I joined"; not "before I joined" alone, which a
             # story of what the candidate changed since may open with)
-            "set by our team lead", "set by the team lead", "set by my lead", "set by our lead", "组长定的", "leader 定的",
+            "set by our team lead", "set by the team lead", "set by my lead", "set by our lead", "组长定的", "组长就定好",
+            "组长定好", "leader 定的",
             "老大定的",
             # ...or left to them ("That's more their side… How tight the tolerance should be I'd leave to them")
             "more their side", "their side, honestly", "i'd leave to them", "leave that to them", "leave it to them",

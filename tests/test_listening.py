@@ -146,6 +146,21 @@ def test_hint_makes_the_question_concrete_is_not_counted_and_never_ends_the_sess
     assert s.answer(answer).interviewer.action in ("probe", "switch")
 
 
+@pytest.mark.parametrize("lang, answer", [
+    # A setting the lead chose, its values guessed: the interviewer asks for the candidate's own part, not why it was
+    # chosen (the closing sessions had pressed "what made you choose that over the alternatives?").
+    ("zh", "并行配置是我来之前组长就定好的，我主要负责提交任务、看 loss 曲线。好像是 TP8，PP 也开了一些，具体得翻一下脚本。"),
+    ("en", "The parallel config was already set by our team lead before I joined, I mainly launched the jobs. I think it "
+           "was TP8 and some PP, I'd have to check the script."),
+])
+def test_a_setting_someone_else_chose_is_followed_by_asking_for_the_candidates_own_part(lang, answer):
+    pack, s = session_on_rule(lang, 1)
+    s.start()
+    r = s.answer(answer)
+    assert r.candidate.assessment.signal == "not_mine" and r.candidate.assessment.level == 1
+    assert r.interviewer.notes.startswith("not the candidate's part"), r.interviewer
+
+
 def test_copilot_suggestions_carry_no_greeting():
     pack, s = session_on_rule("zh", 1, mode="copilot")
     assert not s.start().interviewer.text.startswith("你好")

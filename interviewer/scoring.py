@@ -856,8 +856,12 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     credits, seen = M.credit_markers(r, rubric, list(topic.markers), question_terms) if not r.stuffing else ([], {})
     # The question's own number repeated with nothing of the point beside it ("序列拉到 128K 了…" - "128K 也这么跑")
     # is no figure of the candidate's.
-    credits = [c for c in credits if not (c.matched <= question_terms and any(x.startswith("n:") for x in c.matched)
-                                          and any(x.startswith("c:") for x in c.point.terms - c.matched))]
+    # (Nor with only a setting or a name of the candidate's beside it, "On our 128K run with CP4…", where the point
+    # works something out at that figure: the setting is not the working.)
+    credits = [c for c in credits if not (
+        all(x in question_terms or x == "c:config" or x.startswith("c:") and vocab.kind(x[2:]) == "name" for x in c.matched)
+        and any(x.startswith("n:") for x in c.matched)
+        and any(x.startswith("c:") for x in c.point.terms - c.matched))]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}

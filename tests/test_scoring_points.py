@@ -3455,3 +3455,22 @@ def test_an_answer_about_a_sibling_of_what_was_asked_is_off_the_question(ours, l
 def test_a_quote_ending_in_a_lead_in_goes_on_past_its_colon(ours, lang, topic, question, answer, quoted):
     a = score(ours, lang, topic, answer, question)
     assert any(m.evidence.startswith(quoted) for m in a.markers), [m.evidence for m in a.markers]
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The question's 128K and the candidate's CP4 said together work out no activations (the closing en session had
+    # credited "computes per-layer activations at 128K…" with this sentence).
+    ("en", "Your résumé says 'Led the long-context extension from 8K to 128K tokens'. How was load balanced under the "
+           "causal mask?",
+     "With zigzag: split the sequence into 2×CP chunks and give rank i chunks i and 2·CP−1−i, so every rank gets one "
+     "early and one late chunk and the causal work evens out. On our 128K run with CP4 the per-rank attention time "
+     "spread went from about 40% to under 5%."),
+    ("zh", "简历写了把上下文从 8K 扩到 128K。causal mask 下负载是怎么均衡的？",
+     "用 zigzag：把序列切成 2×CP 块，rank i 拿第 i 块和第 2·CP−1−i 块，每个 rank 一前一后，causal 的计算量就均匀了。我们 128K 那次用 "
+     "CP4，各 rank 的 attention 时间差从 40% 左右降到 5% 以内。"),
+])
+def test_a_setting_at_the_questions_figure_works_out_no_activations(ours, lang, question, answer):
+    a = score(ours, lang, 7, answer, question)
+    assert not [m for m in a.markers if "128K" in m.marker], a.markers
+    assert [m for m in a.markers if "zigzag" in m.marker], a.markers
+

@@ -324,7 +324,11 @@ class Session:
             forced = "clarify"
         budget = progress.question_budget(self.plan, t.max_turns)
         if forced is None and reading is not None and (reading.signal == "wants_end" or st.questions >= budget):
-            forced = "end"
+            # A request for help on the last question still gets its hint, once: ending on it would leave the
+            # candidate with a question they asked to understand and never answered.
+            last = next((x for x in reversed(t.turns) if x.role == "interviewer"), None)
+            helped = last is not None and last.action in ("hint", "clarify")
+            forced = "clarify" if reading.signal == "help" and not helped else "end"
         prog = progress.build(self.pack, self.plan, t.turns, t.lang, t.max_turns, t.resume_text)
         covered = {it.basis: p.covered[normalize_key(it.basis)] for p in prog.values() for it in p.items
                    if normalize_key(it.basis) in p.covered}

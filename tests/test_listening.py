@@ -17,7 +17,7 @@ from interviewer.progress import basis_of
 from interviewer.providers.base import Decision
 from interviewer.resume import load_resume, resume_from_text
 from interviewer.session import Session
-from interviewer.textutil import normalize_key
+from interviewer.textutil import normalize_key, question_key
 
 from conftest import OUR_PACK
 
@@ -324,3 +324,25 @@ def test_a_miss_after_a_strong_answer_does_not_step_down_below_what_it_showed(la
     r2 = s.answer("不太记得了。" if lang == "zh" else "I don't remember.")
     assert r2.candidate.assessment.signal == "dont_know"
     assert r2.interviewer.notes != "step-down: an easier rung after a miss", r2.interviewer
+
+
+@pytest.mark.parametrize("lang, help_text, answer", [
+    ("zh", "能给点提示吗？是说慢节点那种还是 loss 尖峰那种？", "TP=8 放机内，PP=8 跨机，因为 TP 每层都有 all-reduce。"),
+    ("en", "Could you give me a hint? Do you mean the slow-node kind or the loss-spike kind?",
+     "TP=8 inside the node and PP=8 across nodes, because TP all-reduces in every layer."),
+])
+def test_a_request_for_help_on_the_last_question_gets_its_hint_before_the_goodbye(lang, help_text, answer):
+    pack, s = session_on_rule(lang, 1)
+    s.transcript.max_turns = 1
+    first = s.start().interviewer
+    r = s.answer(help_text)
+    assert r.candidate.assessment.signal == "help"
+    assert r.interviewer.action == "clarify" and not s.finished, r.interviewer
+    assert question_key(r.interviewer.text) == question_key(first.text) or r.interviewer.target == first.target
+    # Asked again for help, the interviewer does not hint forever on the last question; an answer ends it.
+    assert s.answer(help_text).interviewer.action == "end"
+    pack, s = session_on_rule(lang, 1)
+    s.transcript.max_turns = 1
+    s.start()
+    s.answer(help_text)
+    assert s.answer(answer).interviewer.action == "end" and s.finished

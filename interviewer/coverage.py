@@ -94,6 +94,8 @@ _CLASSES = {
     "@loss": r"loss|收敛|曲线|converge|curve",
     "@cost": r"代价|开销|成本|多花|cost|overhead|price|expensive",
     "@time": r"时间|耗时|时长|秒|分钟|小时|time|seconds?|minutes?|hours?",
+    # A rate said as its unit is throughput: "2,900 tokens per second" answers "throughput or convergence?".
+    "@rate": r"吞吐|throughput|tokens?\s*(?:/|per)\s*(?:s\b|sec|second)|tok/s|samples?\s*(?:/|per)\s*(?:s\b|sec|second)|每秒",
 }
 _CLASS_RX = {k: re.compile(v, re.I) for k, v in _CLASSES.items()}
 
@@ -312,6 +314,8 @@ class Item:
     kinds: frozenset[str]
     groups: tuple[frozenset[str], ...]
 
+    alts: tuple[tuple[frozenset[str], ...], ...] = ()  # an either/or question's alternatives, as subject groups
+
     @property
     def units(self) -> frozenset[str]:
         return frozenset().union(*self.groups) if self.groups else frozenset()
@@ -335,8 +339,33 @@ class Weights:
         return base * (1.5 if u[0] == "#" else 0.6 if u[0] in "@~" else 1.0)
 
 
+# "whether the gain was in throughput or time to convergence", "提升的是吞吐还是收敛时间": a choice between two.
+# The words before the first side are the question's frame ("the gain was in", "提升的是"), not a side's subject.
+_EITHER = re.compile(r"^\s*whether\s+(?:.*\b(?:in|was|is|be|by|on)\s+)?(.+?)\s+or\s+(.+?)\s*$|"
+                     r"^(?:.*?(?:是|在))?(.+?)还是(.+?)$", re.I)
+
+
 def item(index: int, basis: str, vocab: Vocabulary) -> Item:
-    return Item(index, basis, ask_kinds(basis), subject_groups(basis, vocab))
+    m = _EITHER.match(basis.strip().rstrip("?？。."))
+    sides = [subject_groups(a, vocab) for a in (m.groups() if m else ()) if a]
+    alts: tuple = ()
+    if len(sides) == 2:
+        # What tells the sides apart: a concept both share ("compute-bound", "memory-bound": #bottleneck) picks neither.
+        common = frozenset().union(*sides[0]) & frozenset().union(*sides[1])
+        alts = tuple(g for g in (tuple(x - common for x in side if x - common) for side in sides) if g)
+    return Item(index, basis, ask_kinds(basis), subject_groups(basis, vocab), alts if len(alts) == 2 else ())
+
+
+def _picks(item: Item, spans: list[_Span], weight: Weights) -> _Span | None:
+    """A stretch that answers an either/or follow-up by one side, with a figure of it: "2,900 tokens per second"
+    answers "throughput or time to convergence?" though it names half the question's words. Every word of the side
+    is said, "time to convergence" whole: a step time is no time to convergence. Only for a follow-up of the
+    question's own chain (the gain it is about): a step time in an incident story says nothing of it."""
+    for groups in item.alts:
+        for sp in spans:
+            if not sp.pair and sp.numbers - {"config"} and all(_matched(g, sp.units) for g in groups):
+                return sp
+    return None
 
 
 def _stretches(text: str, vocab: Vocabulary) -> list[tuple[str, bool]]:
@@ -437,6 +466,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                 key = (not sp.pair, round(share, 2), -len(sp.text))
                 if best_key is None or key > best_key:
                     best, best_key = sp, key
+        if best is None and item.alts and (is_near or related):
+            best = _picks(item, spans, weight)
         if best is not None:
             out.append((pos, best.text.replace("\n", " ")))
     return out

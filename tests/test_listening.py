@@ -346,3 +346,24 @@ def test_a_request_for_help_on_the_last_question_gets_its_hint_before_the_goodby
     s.start()
     s.answer(help_text)
     assert s.answer(answer).interviewer.action == "end" and s.finished
+
+
+@pytest.mark.parametrize("lang, rate, no_rate", [
+    ("zh", "基线是改之前同样配置的 13B，每卡每秒大概 2900 个 token；把 tokenize 挪到离线、加了 prefetch 以后每秒 3600 个 token。",
+     "基线是改之前那版配置，没别的变化。"),
+    ("en", "The baseline was the same 13B config before my change, at about 2,900 tokens per second per GPU. After moving "
+           "tokenization offline and adding prefetching, we got about 3,600 tokens per second per GPU.",
+     "The baseline was the config before my change, nothing else changed."),
+])
+def test_a_rate_with_its_figure_answers_whether_the_gain_was_in_throughput_or_convergence(lang, rate, no_rate):
+    either = {"zh": "提升的是吞吐还是收敛时间", "en": "whether the gain was in throughput or time to convergence"}[lang]
+    pack, s = session_on_rule(lang, 13)
+    s.start()
+    r = s.answer(rate)
+    assert either in [c.basis for c in r.candidate.covers]
+    assert basis_of(r.interviewer.target) != either, r.interviewer.text
+    # Without a figure of either side, the question is still open.
+    pack, s = session_on_rule(lang, 13)
+    s.start()
+    r = s.answer(no_rate)
+    assert either not in [c.basis for c in r.candidate.covers]

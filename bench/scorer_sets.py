@@ -127,7 +127,18 @@ code-switched Chinese; their first figures, taken before any answer of them was 
 (86ca146) and after its first twenty-one commits (c8bf868): heldout24 exact .681, within one .957, Spearman .804,
 danger recall .778; candidates23 answers exact .722, within one .944, Spearman .753, order not kept (3 pairs: the
 level-1 and level-2 candidates both at 2.0, a level-4 one at 3.0 below the level-3 ones at 3.33 and 3.67; the other
-level-4 one at 4.0).
+level-4 one at 4.0). Those two were read at the start of the next stop, while ours_heldout25.jsonl (48) and
+candidates24.jsonl (6 candidates, levels 1,2,3,3,4,4) were being written blind to a brief of a representative week of
+interviews (fine-tuning engineers from application teams, platform engineers, pretraining engineers, new grads strong on
+papers, résumés that overstate), every level in its natural shapes and lengths. Its writer labelled by the pack's
+ladder before the brief's generic level descriptions, and says so: a full answer to a question on the ladder's second
+rung is a 2, and a fourth-rung answer with nothing of the candidate's own measured is a 3. Two of its answers reuse
+the pack's example figures (the 70B TP8 PP4 DP32 layout with its 3/35 bubble; Young-Daly with 30 s and 4 h). Their
+first figures, taken before any answer of them was read, at that stop's start (ef776cf) and after its first two
+commits (654522e, neither touching the scorer): heldout25 exact .500, within one 1.000, Spearman .894, danger recall
+.667; candidates24 answers exact .472, within one .889, Spearman .613, order not kept (2 pairs: candidate means 2.67,
+3.0, 3.33, 4.0 for levels 1, 2, 3, 3, and 3.67, 4.0 for the level-4 ones). Of the 24 misses in heldout25, 23 are
+above the label (2 read 3 ten times, 1 read 2 eight times, 3 read 4 five times).
 """
 
 from __future__ import annotations

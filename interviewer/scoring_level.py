@@ -182,6 +182,16 @@ UNKNOWN_RX = R.cue_regex(T.UNKNOWN)
 _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是估|\bwe measured\b|\bwe timed\b|\btimed each\b|"
                            r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b|\bour measured\b")
 
+# The candidate's own case told as worked out, not measured or tried ("这些都是估算，我没在这个配置上实测过", "I did not run
+# PP4 with full recompute end to end — that's from the arithmetic", "we didn't try other layouts or measure scaling"):
+# a level-4 answer is the candidate's own measured case, so this one is a 3 however much is worked out. ("不是估的"
+# says the opposite; "on paper" sits beside a measurement as often as instead of one; "never tried TP16 across two
+# nodes" is an option ruled out, not a result left unmeasured.)
+_UNMEASURED = re.compile(r"(?<!不)(?<!不是)(?:没|没有)(?:在[^，。；]{0,12})?(?:实测|测过|实际跑过|跑过|试过|对比过|做更细的拆分|做拆分)|"
+                         r"(?:都是|是我?按[^，。；]{0,8})估(?:算)?的|(?<!不是)(?<!不)(?:看[^，。；]{0,12})?估的|"
+                         r"\b(?:didn't|did not|never|haven't|have not)\s+(?:measure|run|benchmark)\w*\b|"
+                         r"\b(?:didn't|did not|never|haven't|have not)\s+tr(?:y|ied)\s+(?:other|any other|alternative|different)|"
+                         r"\bfrom the arithmetic\b|\bare (?:just )?estimates\b|\bit's (?:just )?an estimate\b")
 
 # Known by hearsay, not used ("partial rollout 我听说过…但我们没用", "I haven't used it myself"): with no figure worked
 # out ("没实际用过，但按原理推：70B…每卡约 17.5 GB" reasons it through), the point explained is not the candidate's own.
@@ -483,6 +493,8 @@ def level(r: R.Reading, f: Features) -> int | None:
         elif not f.numeric and f.own and decided and not f.handed_off and not f.cursory and (
                 f.solid + f.answered >= 3 or len(decided) >= 2):
             lv = 4
+    if lv == 4 and _UNMEASURED.search(text):
+        lv = 3
     if not f.numeric and f.handed_off and not decided:
         lv = min(lv, 2)  # the asked part was someone else's, and the rest shows no check of the candidate's own
     # Grader-addressed text was set aside before this point: it neither counts nor costs anything here, so an

@@ -217,3 +217,25 @@ def test_a_fix_told_as_cut_to_a_figure_is_the_same_judgement_in_both_languages(o
     q = "你把恢复时间从 40 分钟降到 12 分钟。那 40 分钟花在哪了？" if lang == "zh" else \
         "You cut recovery time from 40 to 12 minutes. Where did the 40 go?"
     assert score(ours, lang, 11, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("zh", 4, "你们那个配置下，每层 TP 通信量大概多少？要不要紧？",
+     "我们是 h=5120、序列 8192、micro batch 1、TP8。每次 all-reduce 是 b·s·h 约 4200 万个元素，bf16 就是 84 MB，ring 下每卡收发 "
+     "2(t-1)/t 倍，也就是 1.75 倍，约 147 MB；每层前向反向一共四次，大约 590 MB。按 NVLink 实际 350 GB/s 算，一层 1.7 ms 左右，"
+     "对比每层 GEMM 大概 4 ms，所以不重叠的话要占到三成，我们因此开了 TP 通信重叠。这些都是估算，我没在这个配置上实测过。"),
+    ("en", 3, "Why did you pick TP8 PP4 DP16 for that 65B model on 512 GPUs and not TP8 PP8?",
+     "Memory first. 65B over TP8 × PP4 = 32 GPUs is about 2B parameters per GPU; with the distributed optimizer over DP16 the "
+     "model states are 2B × (4 + 12/16) ≈ 9.5 GB, which leaves room for activations at 4K. With PP8 the states halve, but "
+     "with a global batch of 512 and DP16 each rank has m = 32 micro-batches, and the bubble (p−1)/(m+p−1) goes from 3/35, "
+     "about 9%, to 7/39, about 18%, so PP8 buys memory we didn't need at twice the bubble. TP stays inside the node because "
+     "it all-reduces in every layer. I did not run PP8 end to end to compare — that's from the arithmetic."),
+])
+def test_an_own_case_worked_out_but_said_not_measured_is_a_3(ours, lang, topic, question, answer):
+    # A level-4 answer is the candidate's own measured case; one told as estimated, or its alternative never run, is a 3.
+    assert score(ours, lang, topic, answer, question).level == 3
+    # The same answer with its figures measured is a 4.
+    measured = {"zh": "后来用 nsys 实测，TP 通信占 step 的 27%，和估算差不多，开了重叠以后降到 7%。",
+                "en": "We measured it: PP8 for 200 steps on the same data was 11% slower per step, which agreed with the bubble arithmetic."}
+    cut = answer.rsplit("这些都是" if lang == "zh" else "I did not", 1)[0]
+    assert score(ours, lang, topic, cut + measured[lang], question).level == 4

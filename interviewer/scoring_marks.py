@@ -653,6 +653,8 @@ _CONDITION = re.compile(r"前提|只要|只有|取决于|除非|如果|要是|pr
 
 # The belief turned round in the same sentence ("慢卡是…等待最短的那个——等得最久的反而是正常卡").
 _CONTRARY = R.cue_regex(("反而", "恰恰", "反倒", "相反", "the opposite", "on the contrary", "counterintuitively"))
+_MOST = re.compile(r"最久|最长|最多|最慢|最大|\b(?:longest|most|slowest|largest|biggest)\b")
+_LEAST = re.compile(r"最短|最少|最快|最小|\b(?:shortest|least|fastest|smallest|fewest)\b")
 _THEREFORE = re.compile(r"[,，;；]\s*so\b|就")  # "…are async, so basically all of it overlaps"
 _RELATION = re.compile(r"就是|就|即|等于|\bmeans?\b|\bis\b|=")
 
@@ -682,6 +684,11 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     naming = _naming(r, rubric, c, reach=2)
     sentence = R.norm(r.sentences[c.window.sent])
     if not naming or _CONTRARY.search(sentence) or _CONDITION.search(_lead_in(r, naming)):
+        return False
+    # A belief about the most of something is not argued by saying the least of it ("以为通信最久的卡就是慢卡" -
+    # "慢的那张卡通常等待最短").
+    if any(rx.search(n) and other.search(sentence) and not rx.search(sentence)
+           for rx, other in ((_MOST, _LEAST), (_LEAST, _MOST))):
         return False
     said = R.norm(" ".join(cl.text for cl in naming))
     # Any reason or equation with A before it and B after ("because X is async — …, so it's all overlapped": the

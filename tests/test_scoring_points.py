@@ -937,6 +937,22 @@ def test_a_belief_turned_round_in_the_same_sentence_is_no_misconception(ours, la
     assert not any("慢卡" in d.signal or "slow one" in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, answer, belief", [
+    # The least of what the belief holds the most of, with a "就" of an aside between its two names: no misconception
+    # (the zh one had been flagged twice and read 1; the en one is a guard).
+    ("zh", "慢节点是靠每个 rank 上报纯计算时间和通信等待，计算时间偏离中位数 5% 以上就告警，慢的那张卡通常等待最短。", None),
+    ("en", "Each rank reports compute time and communication wait, so we alert when compute is 5% off the median, and "
+           "the slow GPU is the one with the shortest communication time.", None),
+    ("zh", "我们看每个 rank 的 NCCL 时间，通信时间最长的那张卡就是慢卡，直接把那台机器摘掉。", "通信最久"),
+    ("en", "We look at NCCL time per rank: the rank with the longest communication time is the slow one, so we drain "
+           "that node.", "longest communication"),
+])
+def test_the_least_of_what_a_belief_holds_the_most_of_does_not_argue_it(ours, lang, answer, belief):
+    a = score(ours, lang, 14, answer, "慢节点是怎么发现的？" if lang == "zh" else "How do you find a straggler?")
+    flagged = [d.signal for d in a.danger_signals if "慢卡" in d.signal or "slow one" in d.signal]
+    assert (flagged and belief in flagged[0] and a.level == 1) if belief else (not flagged and a.level >= 2), a
+
+
 @pytest.mark.parametrize("lang, answer, flagged", [
     ("en", "Packing just concatenates short samples into one 4K sequence so there's no padding waste. You can train on "
            "it directly; attention is causal anyway, so it's fine.", True),

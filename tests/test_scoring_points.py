@@ -3490,3 +3490,20 @@ def test_a_setting_at_the_questions_figure_works_out_no_activations(ours, lang, 
     assert not [m for m in a.markers if "128K" in m.marker], a.markers
     assert [m for m in a.markers if "zigzag" in m.marker], a.markers
 
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "大概 3000 步的时候 loss 从 1.3 一下跳到 7，再也没下来。我觉得 2e-5 对 14B 太激进了，就把任务停了，learning_rate 改成 1e-5，"
+           "warmup_ratio 改成 0.1，从头重新跑。第二次就很平稳，所以就是学习率的问题。之后 14B 我都从 1e-5 起步。"),
+    ("en", "Around step 3,000 the loss jumped from 1.3 to about 7 and stayed there. I felt 2e-5 was too aggressive for a "
+           "14B model, so I stopped the job, changed learning_rate to 1e-5 and warmup_ratio to 0.1, and restarted from "
+           "scratch. The second run was smooth, so the learning rate was the problem. Since then I start 14B runs at 1e-5."),
+    ("en", "Yeah, around step 2,000 the loss jumped from about 1.2 to something like 6. I figured 2e-5 was too aggressive, "
+           "so I killed the job, changed the learning rate to 1e-5, and restarted from the beginning. The second run was "
+           "smooth."),
+])
+def test_a_spike_story_fixed_by_setting_the_learning_rate_key_lower_is_the_naive_remedy(ours, lang, answer):
+    q = {"zh": "你说那次全参微调 loss 炸了，你是怎么处理的？", "en": "You said the loss blew up on that full fine-tune. What did you do?"}
+    a = score(ours, lang, 1, answer, q[lang])
+    # (A 1 or a 2, as the story's other sentences fall: the naive remedy with nothing beside it is a 1.)
+    assert a.level <= 2 and any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals), a

@@ -3507,3 +3507,17 @@ def test_a_spike_story_fixed_by_setting_the_learning_rate_key_lower_is_the_naive
     a = score(ours, lang, 1, answer, q[lang])
     # (A 1 or a 2, as the story's other sentences fall: the naive remedy with nothing beside it is a 1.)
     assert a.level <= 2 and any("学习率" in d.signal or "learning rate" in d.signal for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "MoE 专家负载不均衡你们是怎么处理的？",
+     "负载不均主要是 token 路由偏。我们把 capacity_factor 从 1.25 调到 2.0，每个专家能收的 token 多了，就不会丢 token，负载也就均衡了。"),
+    ("en", "How did you handle MoE expert load imbalance?",
+     "Imbalance is mostly skewed routing. We set capacity_factor from 1.25 to 2.0, so each expert could take more tokens, "
+     "nothing was dropped, and the load evened out."),
+])
+def test_the_capacity_factor_key_moved_up_is_the_naive_moe_remedy(ours, lang, question, answer):
+    # "从 1.25 调到 2.0" spells the raise with a decimal between the key and the verb; it had read 3 with a marker credited.
+    a = score(ours, lang, 7, answer, question)
+    assert a.level <= 2 and not a.markers
+    assert any("容量因子" in d.signal or "capacity factor" in d.signal for d in a.danger_signals), a.danger_signals

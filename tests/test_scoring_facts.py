@@ -293,6 +293,16 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "Rollout is fast"),
     ("zh", 16, "讲讲你们的 RL 流水线。", "我们用 verl 加 vLLM。rollout 有 PagedAttention 和连续批处理，很快，瓶颈主要在训练侧，所以我们主要优化训练。",
      "瓶颈主要在训练侧"),
+    # ZeRO-3 said to be the fastest a clause later, or the highest stage as the rule; its cost called zero; stage 1
+    # said to shard the model (candidates23 c23_a.0 and c23_a.1, heldout24 h24_46: three 1s that scored 2).
+    ("en", 6, "Why ZeRO-3 and not ZeRO-2?", "ZeRO-3 shards everything, so it saves the most memory and it's also the "
+     "fastest.", "it's also the fastest"),
+    ("zh", 6, "为什么用 ZeRO-3 而不是 ZeRO-2？", "ZeRO-3 切得最彻底，显存省得最多，一般直接用最高的那一级就行。", "一般直接用最高的那一级就行"),
+    ("en", 6, "What does ZeRO-3 do compared with ZeRO-1 and ZeRO-2?", "ZeRO-3 removes all the redundancy, so you get "
+     "near-linear scaling with zero communication overhead.", "zero communication overhead"),
+    ("en", 6, "What does each ZeRO stage partition?", "Stage 1 partitions the model, stage 2 the gradients, and stage 3 "
+     "the optimizer.", "Stage 1 partitions the model"),
+    ("zh", 6, "ZeRO 每一级切的是什么？", "ZeRO-1 切的是模型，ZeRO-2 切梯度，ZeRO-3 切优化器。", "ZeRO-1 切的是模型"),
 ]
 
 
@@ -334,6 +344,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
            "the same as DDP, ZeRO-3 about 1.5 times."),
     ("zh", "ZeRO-1 切优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切参数；ZeRO-2 和 DDP 通信一样，ZeRO-3 多了反向的 all-gather。"),
     ("zh", "GRPO 一个 step 里 rollout 占 70% 左右，瓶颈在 rollout，不在训练。"),
+    ("en", "ZeRO-1 has no communication overhead beyond DDP; ZeRO-3 adds the parameter all-gathers."),
+    ("en", "DDP is the fastest when the model fits; ZeRO-3 is the slowest of the stages."),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

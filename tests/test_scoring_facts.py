@@ -303,6 +303,11 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 6, "What does each ZeRO stage partition?", "Stage 1 partitions the model, stage 2 the gradients, and stage 3 "
      "the optimizer.", "Stage 1 partitions the model"),
     ("zh", 6, "ZeRO 每一级切的是什么？", "ZeRO-1 切的是模型，ZeRO-2 切梯度，ZeRO-3 切优化器。", "ZeRO-1 切的是模型"),
+    # GPU utilisation near 100% taken for efficiency (candidates22 c22_a.5, candidates23 c23_a.4: two 1s that read 3).
+    ("en", 10, "Three times faster than what, and how did you measure it?", "Before it took 30 hours, after 10. And the "
+     "GPU utilization in nvidia-smi was 99% the whole time, so it was really efficient.", "so it was really efficient"),
+    ("zh", 10, "快了三倍是跟什么比的？怎么量的？", "之前 30 个小时，之后 10 个小时。nvidia-smi 里 GPU 利用率一直 99%，说明卡都跑满了。",
+     "说明卡都跑满了"),
 ]
 
 
@@ -346,6 +351,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "GRPO 一个 step 里 rollout 占 70% 左右，瓶颈在 rollout，不在训练。"),
     ("en", "ZeRO-1 has no communication overhead beyond DDP; ZeRO-3 adds the parameter all-gathers."),
     ("en", "DDP is the fastest when the model fits; ZeRO-3 is the slowest of the stages."),
+    ("en", "GPU utilization sat at 99%, but that only means a kernel was running; MFU was 38%, so not efficient at all."),
+    ("zh", "MFU 从 38% 提到 45%，所以效率很高；GPU 利用率那个数不能看。"),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

@@ -3521,3 +3521,15 @@ def test_the_capacity_factor_key_moved_up_is_the_naive_moe_remedy(ours, lang, qu
     a = score(ours, lang, 7, answer, question)
     assert a.level <= 2 and not a.markers
     assert any("容量因子" in d.signal or "capacity factor" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "7B 全参微调的时候，显存具体都花在哪了？",
+     "显存主要是 batch 占的。我的做法是 per_device_train_batch_size 调到 1，gradient_accumulation_steps 调大补回来，还不够就换 LoRA。"),
+    ("en", "On the 7B full fine-tune, where did the memory go?",
+     "Memory is mostly the batch. What I do is set per_device_train_batch_size to 1 and raise gradient_accumulation_steps "
+     "to make up for it, and if that's not enough I switch to LoRA."),
+])
+def test_the_batch_size_key_set_down_is_the_naive_oom_remedy(ours, lang, question, answer):
+    a = score(ours, lang, 2, answer, question)
+    assert a.level <= 2 and any("batch" in d.signal for d in a.danger_signals), a.danger_signals

@@ -119,6 +119,12 @@ _MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|
                         r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理")
 _NOT_KNOWN = re.compile(r"n't|\bnot\b|\bnever\b|不|没")
 _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
+# A point whose substance is a figure worked out, and the figures of a text that are not settings ("TP8", "p=4").
+_WORKS_OUT = re.compile(r"算出|估出|当场算|\bcomputes\b|\bestimates\b|\bworks out\b|\bderives\b|\bcalculates\b", re.I)
+
+
+def _own_figures(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:\.\d+)?", R.CONFIG.sub(" ", R.norm(text))))
 _DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
 
 
@@ -862,6 +868,12 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         all(x in question_terms or x == "c:config" or x.startswith("c:") and vocab.kind(x[2:]) == "name" for x in c.matched)
         and any(x.startswith("n:") for x in c.matched)
         and any(x.startswith("c:") for x in c.point.terms - c.matched))]
+    # A point that works a figure out ("能算出 128K 序列下每层激活") is not shown by the question's setting said back with
+    # no result ("128K 下 TP8 开 SP 以后，每层激活还是太大", the résumé line asked about being on 128K): the quote needs a
+    # figure of its own beyond the question's (its settings too: "CP=4" asked about is no degree worked out) and its
+    # own parallel settings.
+    credits = [c for c in credits if not (_WORKS_OUT.search(c.point.text) and (said := _own_figures(M.quote(r, rubric, c)))
+                                          and said <= set(re.findall(r"\d+(?:\.\d+)?", question)))]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}

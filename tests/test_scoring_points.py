@@ -3533,3 +3533,23 @@ def test_the_capacity_factor_key_moved_up_is_the_naive_moe_remedy(ours, lang, qu
 def test_the_batch_size_key_set_down_is_the_naive_oom_remedy(ours, lang, question, answer):
     a = score(ours, lang, 2, answer, question)
     assert a.level <= 2 and any("batch" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历里写到「主导长上下文扩展：序列长度从 8K 扩到 128K，引入 Context Parallel（CP=4）与 Ring…」。CP 度是怎么选的？",
+     "主要看显存。128K 下 TP8 开 SP 以后，每层激活还是太大，放不下，所以上 CP，把序列再切 4 份，CP4 以后首 stage 刚好放得下。"),
+    ("en", "Your résumé says “led the long-context extension from 8K to 128K with Context Parallel (CP=4)”. How did you "
+           "pick the CP degree?",
+     "Mostly memory. At 128K with TP8 and SP the per-layer activations were still too big, so we added CP and split the "
+     "sequence 4 ways; with CP4 the first stage just fit."),
+])
+def test_a_point_that_works_a_figure_out_is_not_shown_by_the_questions_setting_said_back(ours, lang, question, answer):
+    # "能算出 128K 序列下每层激活并给出所需 CP 度" had been credited with "128K 下 TP8 开 SP 以后，每层激活还是太大" (the closing
+    # zh session): 128K is the résumé's, and no activation size is worked out.
+    a = score(ours, lang, 7, answer, question)
+    assert credited(a, "128K") is None, a.markers
+    # With the size worked out, it is shown.
+    worked = {"zh": "128K 下 TP8 开 SP 以后，按 h=8192 算每层激活约 30 GB，放不下，所以上 CP，CP4 以后每层约 7.5 GB。",
+              "en": "At 128K with TP8 and SP, at h=8192 the per-layer activations come to about 30 GB, too big; with CP4 "
+                    "they are about 7.5 GB."}[lang]
+    assert credited(score(ours, lang, 7, worked, question), "128K") is not None

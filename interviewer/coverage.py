@@ -94,8 +94,6 @@ _CLASSES = {
     "@loss": r"loss|收敛|曲线|converge|curve",
     "@cost": r"代价|开销|成本|多花|cost|overhead|price|expensive",
     "@time": r"时间|耗时|时长|秒|分钟|小时|time|seconds?|minutes?|hours?",
-    # A rate said as its unit is throughput: "2,900 tokens per second" answers "throughput or convergence?".
-    "@rate": r"吞吐|throughput|tokens?\s*(?:/|per)\s*(?:s\b|sec|second)|tok/s|samples?\s*(?:/|per)\s*(?:s\b|sec|second)|每秒",
 }
 _CLASS_RX = {k: re.compile(v, re.I) for k, v in _CLASSES.items()}
 
@@ -356,14 +354,22 @@ def item(index: int, basis: str, vocab: Vocabulary) -> Item:
     return Item(index, basis, ask_kinds(basis), subject_groups(basis, vocab), alts if len(alts) == 2 else ())
 
 
+# A rate said with its figure is a throughput ("2,900 tokens per second", "每秒 3600 个 token").
+_RATE = re.compile(r"\d[\d,.]*\s*k?\s*(?:tokens?|tok|samples?)\s*(?:/|per)\s*(?:s\b|sec|second)|"
+                   r"每秒\s*(?:大概|约|差不多)?\s*\d[\d,.]*\s*(?:k|万)?\s*个?\s*(?:token|样本)", re.I)
+
+
 def _picks(item: Item, spans: list[_Span], weight: Weights) -> _Span | None:
     """A stretch that answers an either/or follow-up by one side, with a figure of it: "2,900 tokens per second"
     answers "throughput or time to convergence?" though it names half the question's words. Every word of the side
     is said, "time to convergence" whole: a step time is no time to convergence. Only for a follow-up of the
-    question's own chain (the gain it is about): a step time in an incident story says nothing of it."""
+    question's own chain (the gain it is about): a step time in an incident story says nothing of it. A formula
+    that names the rate ("按 6N 乘每秒 token 数除以峰值算") defines a measure; it reports no gain in it."""
     for groups in item.alts:
         for sp in spans:
-            if not sp.pair and sp.numbers - {"config"} and all(_matched(g, sp.units) for g in groups):
+            said = sp.units | ({"#throughput"} if _RATE.search(sp.text) else set())
+            if not sp.pair and sp.numbers - {"config"} and all(_matched(g, said) for g in groups) and not \
+                    R.FORMULA.search(R.norm(sp.text)):
                 return sp
     return None
 

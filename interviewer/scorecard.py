@@ -134,7 +134,9 @@ def build_scorecard(topics: list[str], assessed: list[Assessment], lang: str = "
         best = AnswerRef(level=scored[top].level, quote=_quote(scored[top]), position=top + 1)
         weakest = AnswerRef(level=scored[low].level, quote=_quote(scored[low]), position=low + 1)
         at_level = [a for a in scored if a.level == level] or scored
-        evidence = list(dict.fromkeys(h.evidence for a in at_level for h in a.markers))[:3]
+        quotes = list(dict.fromkeys(h.evidence for a in at_level for h in a.markers))
+        # A quote inside a longer one of the same answer says nothing more (two points credited on one sentence).
+        evidence = [q for q in quotes if not any(q != o and q in o for o in quotes)][:3]
         nums = "、".join(map(str, levels)) if zh else ", ".join(map(str, levels))
         if len(levels) == 1:
             how = f"1 个已评回答：{nums}" if zh else f"1 assessed answer: {nums}"

@@ -57,6 +57,17 @@ def test_a_flag_on_a_word_the_opening_holds_is_shown_in_the_opening_words():
     assert card.topics[0].weakest.quote.startswith("吞吐。基线是最早那版")
 
 
+@pytest.mark.parametrize("lang, short, long", [
+    ("zh", "我先 py-spy dump 了所有 rank 的栈，", "我先 py-spy dump 了所有 rank 的栈，发现 rank 1337 停在 all-reduce 之前。"),
+    ("en", "I py-spy dumped every rank,", "I py-spy dumped every rank, and rank 1337 sat before the all-reduce."),
+])
+def test_a_quote_inside_a_longer_one_is_shown_once(lang, short, long):
+    # The zh session's report listed both: two points credited on one sentence.
+    two = Assessment(topic="T", signal="answered", level=4, excerpt="opening",
+                     markers=[MarkerHit(marker="m0", evidence=short), MarkerHit(marker="m1", evidence=long)])
+    assert build_scorecard(["T"], [two], lang).topics[0].evidence == [long]
+
+
 def test_red_flags_always_leave_something_to_improve():
     card = build_scorecard(["T"], [a(4, markers=2, flags=("hang 了只会重启",)), a(4, markers=1)], "zh")
     assert card.topics[0].level == 4 and card.danger_signals

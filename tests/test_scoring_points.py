@@ -468,6 +468,10 @@ def test_a_question_about_another_topics_subject_is_judged_by_that_topic(ours):
     resume = ("Your résumé says “Owned training stability: per-rank step-time and DCGM…”. In your own part of that work, "
               "how long did the latest incident take from detection to diagnosis?")
     assert asked_topic(hangs, resume) is hangs
+    # Whether the loss curves matched, asked in the MFU chain, is loss alignment in both languages: the en session had
+    # judged "The final loss was 2.31 versus 2.32, so basically the same" by MFU's points and fed back the MFU formula.
+    for lang, q in (("zh", "loss 曲线有没有对齐？"), ("en", "Can you tell me whether the loss curves matched?")):
+        assert asked_topic(ours[lang].topic(10), q).index == 15, lang
     assert asked_topic(ours["zh"].topic(10), "嗯，换到更大规模还成立吗？").index == 10  # scale is no RL question
 
 

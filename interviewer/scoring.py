@@ -123,6 +123,13 @@ _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
 _WORKS_OUT = re.compile(r"算出|估出|当场算|\bcomputes\b|\bestimates\b|\bworks out\b|\bderives\b|\bcalculates\b", re.I)
 
 
+def _result_in(r: Reading, core: set[tuple[int, int]]) -> bool:
+    """Whether the clauses hold a result's figure (a size, a time, a share, a bandwidth, a rate) or the formula that
+    gives it ("ring 下每卡收发约 2(t-1)/t 倍"), not a setting said back ("at 128K")."""
+    return any(k in R.RESULT_KINDS or k == "formula" for cl in r.clauses if (cl.sent, cl.start) in core
+               for k in cl.numbers)
+
+
 def _own_figures(text: str) -> set[str]:
     return set(re.findall(r"\d+(?:\.\d+)?", R.CONFIG.sub(" ", R.norm(text))))
 _DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
@@ -873,7 +880,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # figure of its own beyond the question's (its settings too: "CP=4" asked about is no degree worked out) and its
     # own parallel settings.
     credits = [c for c in credits if not (_WORKS_OUT.search(c.point.text) and (said := _own_figures(M.quote(r, rubric, c)))
-                                          and said <= set(re.findall(r"\d+(?:\.\d+)?", question)))]
+                                          and said <= set(re.findall(r"\d+(?:\.\d+)?", question + " " + c.point.text))
+                                          and not _result_in(r, M.core(r, rubric, c)))]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}

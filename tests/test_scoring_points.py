@@ -3546,6 +3546,13 @@ def test_the_batch_size_key_set_down_is_the_naive_oom_remedy(ours, lang, questio
            "pick the CP degree?",
      "Mostly memory. At 128K with TP8 and SP the per-layer activations were still too big, so we added CP and split the "
      "sequence 4 ways; with CP4 the first stage just fit."),
+    # ...nor by the point's own setting said back with no size (the en session: a step back from the causal mask).
+    ("zh", "那我们退一步：为什么长序列只靠序列并行不够？",
+     "序列并行只切了 LayerNorm 和 dropout 的激活，attention 里每张卡还是看完整序列，所以到 128K 激活就放不下了，需要 CP 把 attention 里的序列也切开。"),
+    ("en", "That's fine, let's step back: can you tell me why sequence parallelism alone falls short for long sequences?",
+     "Sequence parallelism only splits the LayerNorm and dropout activations; attention still sees the whole sequence on "
+     "every TP rank, so at 128K the attention activations don't fit, and you need CP to split the sequence inside "
+     "attention too."),
 ])
 def test_a_point_that_works_a_figure_out_is_not_shown_by_the_questions_setting_said_back(ours, lang, question, answer):
     # "能算出 128K 序列下每层激活并给出所需 CP 度" had been credited with "128K 下 TP8 开 SP 以后，每层激活还是太大" (the closing

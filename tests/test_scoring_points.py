@@ -3564,3 +3564,23 @@ def test_a_point_that_works_a_figure_out_is_not_shown_by_the_questions_setting_s
               "en": "At 128K with TP8 and SP, at h=8192 the per-layer activations come to about 30 GB, too big; with CP4 "
                     "they are about 7.5 GB."}[lang]
     assert credited(score(ours, lang, 7, worked, question), "128K") is not None
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历里写到「用 Triton 写了 RMSNorm + RoPE 融合算子…」。在你自己负责的那部分里，替换的是哪个算子？",
+     "RMSNorm 和 RoPE。原来是两个单独的 kernel，各自读写一遍激活；融合以后少一次 HBM 往返。端到端 step 快了 6% 左右，前向输出和梯度都和"
+     "未融合版本对过，BF16 下误差在 1e-3 以内。"),
+    ("en", "Your résumé says “Wrote a fused RMSNorm + RoPE kernel in Triton: end-to-end…”. In your own part of that work, "
+           "can you tell me which operator you replaced?",
+     "RMSNorm and RoPE. Before, they were separate kernels, each reading and writing the activations; fusing them saved a "
+     "round trip to HBM. End to end the step got about 6% faster, and we checked forward outputs and gradients against "
+     "the unfused version within 1e-3 in BF16."),
+])
+def test_a_round_trip_to_hbm_saved_is_the_memory_traffic_a_fused_kernel_saves(ours, lang, question, answer):
+    # The en session read it 2 under the communication-hiding topic with "a number without its source" and fed back
+    # TP/CP communication; a trip to GPU memory had named nothing the fusion point speaks of.
+    from interviewer.scoring import asked_topic
+    mfu = ours[lang].topic(10)
+    assert asked_topic(mfu, question, answer) is mfu
+    a = score(ours, lang, 10, answer, question)
+    assert a.level >= 3 and (credited(a, "融合") or credited(a, "fused")), a

@@ -504,11 +504,16 @@ def level(r: R.Reading, f: Features) -> int | None:
     return lv
 
 
+_VAGUE = re.compile(r"\bsome (?:api|way|kind|mechanism|function|method|interface|call)\b|\bsomething\b|某种|某个|什么接口|什么办法")
+
+
 def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     """True when the clauses without `drop`-cues still carry an answer (mechanism or a number)."""
     if f and f.picked:
         return True  # the choice the question offered is an answer, whatever the candidate did not measure
     keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
+    if drop == "dont_know":  # a vague guess is no answer either ("I'd guess vLLM has some API for loading new weights")
+        keep = [cl for cl in keep if not (R.GUESSED.search(R.norm(cl.text)) and _VAGUE.search(R.norm(cl.text)))]
     if drop == "help":  # what the candidate asks back ("Are we splitting the weights or the batch here?") answers nothing
         keep = [cl for cl in keep if not cl.text.rstrip().endswith(("?", "？"))]
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()

@@ -298,7 +298,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "have not done", "never looked at", "i forgot", "can't remember", "don't remember", "no clue",
              "haven't worked", "never used", "haven't used", "haven't combined", "never touched", "不太熟", "不熟悉",
              "没经验", "没有经验", "没用过", "没实际做过", "说不上来", "说不出来", "no experience", "don't have experience",
-             "never had to", "not something i've", "i can't say", "haven't touched", "not my strong", "没怎么研究",
+             "never had to", "从来不用", "从来没需要", "从没需要", "not something i've", "i can't say", "haven't touched", "not my strong", "没怎么研究",
              "没怎么接触", "没怎么做过", "没怎么了解", "没怎么用过", "不太会", "not really familiar",
              "这个我不会", "这块我不会",
              "never did", "never done that", "i've never done", "never did that", "never dealt with",

@@ -3584,3 +3584,16 @@ def test_a_round_trip_to_hbm_saved_is_the_memory_traffic_a_fused_kernel_saves(ou
     assert asked_topic(mfu, question, answer) is mfu
     a = score(ours, lang, 10, answer, question)
     assert a.level >= 3 and (credited(a, "融合") or credited(a, "fused")), a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "RLHF 里训练和 vLLM rollout 分开部署时，每步更新后的权重是怎么同步到推理侧的？",
+     "说实话我不知道。我只做过 SFT 和 DPO，DPO 没有 rollout，所以从来不用同步权重。我猜 vLLM 应该有某种接口可以加载新权重，但具体怎么做我说不上来。"),
+    ("en", "In an RLHF setup with a separate vLLM rollout engine, how do the updated weights get to the inference side?",
+     "Honestly, I don't know. I've only done SFT and DPO, and DPO has no rollout, so I never had to sync weights. I'd "
+     "guess vLLM has some API for loading new weights, but I really can't say how it works."),
+])
+def test_a_vague_guess_after_i_dont_know_is_no_answer(ours, lang, question, answer):
+    # heldout24 h24_33, labelled dont_know, had read 'answered' at 2 on the guess.
+    a = score(ours, lang, 16, answer, question)
+    assert a.signal == "dont_know" and a.level == 1, a

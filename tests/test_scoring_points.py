@@ -3597,3 +3597,17 @@ def test_a_vague_guess_after_i_dont_know_is_no_answer(ours, lang, question, answ
     # heldout24 h24_33, labelled dont_know, had read 'answered' at 2 on the guess.
     a = score(ours, lang, 16, answer, question)
     assert a.signal == "dont_know" and a.level == 1, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "按每卡每秒 token 数乘 6N 除以 989 TFLOPS 算。之前每卡 2900 token/s，约 23%；时间线上每步开头有一段 GPU 空等数据，"
+           "大概占 step 的五分之一。我把分词挪到离线、加了预取，空隙没了，到 3600 token/s，约 28%。同 seed 的 loss 曲线和原来的叠在一起。"),
+    ("en", "Tokens per second per GPU times 6N, over the dense 989 TFLOPS. Before: about 2,900 tokens per second per GPU, "
+           "roughly 23%. On the timeline each step began with a gap, about a fifth of the step, where the GPU waited for "
+           "data. I moved tokenization offline and added prefetching; the gap disappeared and we got about 3,600, 28%. "
+           "The loss curve with the same seed lay on top of the old one."),
+])
+def test_loss_curves_laid_on_top_of_each_other_are_a_check(ours, lang, answer):
+    # heldout24 h24_01 (a 4) read 3 with no judgement: "lay on top of the old one" was not read as a check.
+    q = {"zh": "你写提升了训练效率，前后的数字各是多少？", "en": "You wrote that you improved training efficiency. What was the number before and after?"}
+    assert score(ours, lang, 10, answer, q[lang]).level == 4

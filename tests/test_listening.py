@@ -367,3 +367,15 @@ def test_a_rate_with_its_figure_answers_whether_the_gain_was_in_throughput_or_co
     s.start()
     r = s.answer(no_rate)
     assert either not in [c.basis for c in r.candidate.covers]
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "基线就是之前的版本吧。"),
+    ("en", "The baseline was the previous version, I guess."),
+])
+def test_a_thin_baseline_is_pressed_for_which_one_in_both_languages(lang, answer):
+    # "对比的基线是什么" had read as a comparison question, and the zh press asked for "an example you actually ran into".
+    pack, s = session_on_rule(lang, 13)
+    s.start()
+    r = s.answer(answer)
+    assert r.interviewer.notes == "press: thin answer, asked for which", r.interviewer

@@ -119,7 +119,9 @@ _MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|
                         r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理")
 _NOT_KNOWN = re.compile(r"n't|\bnot\b|\bnever\b|不|没")
 _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
-# A point whose substance is a figure worked out, and the figures of a text that are not settings ("TP8", "p=4").
+_DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
+
+# A point whose substance is a figure worked out ("能算出 128K 序列下每层激活", "computes per-layer TP bytes").
 _WORKS_OUT = re.compile(r"算出|估出|当场算|\bcomputes\b|\bestimates\b|\bworks out\b|\bderives\b|\bcalculates\b", re.I)
 
 
@@ -131,8 +133,8 @@ def _result_in(r: Reading, core: set[tuple[int, int]]) -> bool:
 
 
 def _own_figures(text: str) -> set[str]:
+    """The figures of a text that are not parallel settings ("TP8", "cp=4")."""
     return set(re.findall(r"\d+(?:\.\d+)?", R.CONFIG.sub(" ", R.norm(text))))
-_DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
 
 
 @lru_cache(maxsize=64)

@@ -116,7 +116,7 @@ BEFORE_AFTER = re.compile(rf"(?:之前|以前|原来|\bbefore\b)[^。.!?]*?{_FIG
 # A gain weighed against what it cost, in numbers on both sides of a "but": "暴露通信从 10% 降到 4%，但端到端只快了 3%",
 # "throughput went up 12% but memory grew by 6 GB". (Settings such as "TP=8 but PP=4" are no result.)
 _BUT = re.compile(r"(?:，|,|;|；|\s)\s*(?:但是|但|却|不过|可是|but|yet|however|though)(?![a-z])")
-RESULT_KINDS = _RESULT = ("percent", "time", "ratio", "size", "bandwidth", "rate")
+RESULT_KINDS = ("percent", "time", "ratio", "size", "bandwidth", "rate")  # the figures a result is told in
 CONFIG = re.compile(r"(?<![a-z])[a-z]{1,2}\s*=\s*\d|(?<![a-z])(?:tp|pp|dp|cp|ep)\d+(?![a-z0-9])")
 
 
@@ -453,7 +453,7 @@ def _weighed(sentence: str) -> int:
     if not m:
         return 0
     sides = (sentence[: m.start()], sentence[m.end():])
-    return int(all(any(n.lastgroup in _RESULT for n in NUMBER.finditer(x)) for x in sides))
+    return int(all(any(n.lastgroup in RESULT_KINDS for n in NUMBER.finditer(x)) for x in sides))
 
 
 def _aggregate(r: Reading) -> None:

@@ -30,6 +30,18 @@ def test_what_a_check_did_not_find_is_still_a_check(lang, sentence):
     assert read(sentence).has("validation"), sentence
 
 
+@pytest.mark.parametrize("lang, answer", [
+    # The closing zh session read "最早那版" (the earliest version, the baseline) as a story told, and the answer 4.
+    ("zh", "是最早那版 TP8 PP8 的配置，每卡每秒大概 1900 个 token，MFU 38%。后来开了通信重叠和融合算子，到每秒 2350 个 token 左右，MFU 47%。"),
+    ("en", "The earliest TP8 PP8 config, about 1,900 tokens per second per GPU, MFU 38%. Later we turned on comm overlap "
+           "and fused kernels and got to about 2,350 tokens per second, MFU 47%."),
+])
+def test_the_earliest_version_named_as_a_baseline_is_no_story(ours, lang, answer):
+    assert score(ours, lang, 10, answer, "具体是哪一个，当时的数字是多少？" if lang == "zh" else "Which one exactly, with its numbers?"
+                 ).level == 3
+    assert not read("是最早那版 TP8 PP8 的配置。").has("incident") and read("最早发现是凌晨告警。").has("incident")
+
+
 def test_what_was_not_done_at_the_time_is_no_story():
     # "当时" is a time something happened; "当时没算" tells what was not done.
     assert not read("具体数字当时没算，大概是这么判断的。").has("incident")

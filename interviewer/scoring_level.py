@@ -526,7 +526,8 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     def guess(cl: R.Clause) -> bool:
         return after_miss and bool(R.GUESSED.search(R.norm(cl.text)))
 
-    nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers if k != "bare")
+    # (A setting said back is no figure of an answer either: "我来的时候就是 TP8 PP8，具体为什么我不太清楚".)
+    nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers if k not in ("bare", "config"))
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
         return True
     # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.

@@ -152,6 +152,10 @@ def test_hint_makes_the_question_concrete_is_not_counted_and_never_ends_the_sess
     ("zh", "并行配置是我来之前组长就定好的，我主要负责提交任务、看 loss 曲线。好像是 TP8，PP 也开了一些，具体得翻一下脚本。"),
     ("en", "The parallel config was already set by our team lead before I joined, I mainly launched the jobs. I think it "
            "was TP8 and some PP, I'd have to check the script."),
+    # ...and with its values said back and the reason not known (the closing zh session pressed "当时是按什么考虑的？"):
+    # a setting is no figure of an answer after "不太清楚".
+    ("zh", "这个是组长定的，我来的时候就是 TP8 PP8，具体为什么我不太清楚。"),
+    ("en", "That was set by our team lead; when I joined it was already TP8 PP8, and I'm not sure why exactly."),
 ])
 def test_a_setting_someone_else_chose_is_followed_by_asking_for_the_candidates_own_part(lang, answer):
     pack, s = session_on_rule(lang, 1)

@@ -472,6 +472,15 @@ def test_a_question_about_another_topics_subject_is_judged_by_that_topic(ours):
     # judged "The final loss was 2.31 versus 2.32, so basically the same" by MFU's points and fed back the MFU formula.
     for lang, q in (("zh", "loss 曲线有没有对齐？"), ("en", "Can you tell me whether the loss curves matched?")):
         assert asked_topic(ours[lang].topic(10), q).index == 15, lang
+    # An answer on the chain's headline that names a neighbour's word too stays home: the closing zh session judged
+    # the baseline of an MFU gain by communication hiding, and credited "exposed communication measured" with "MFU 47%".
+    for lang, q, a in (
+            ("zh", "你简历里写到「…MFU 从 38% 提升到 47%」。在你自己负责的那部分里，对比的基线是什么？",
+             "基线是最早那版 TP8 PP8 的配置，每卡每秒大概 1900 个 token，MFU 38%。后来开了通信重叠和融合算子，到每秒 2350 个 token 左右，MFU 47%。"),
+            ("en", "Your résumé says “…raised MFU from 38% to 47%”. In your own part of that work, what was the baseline?",
+             "The earliest TP8 PP8 config, about 1,900 tokens per second per GPU, MFU 38%. Later we turned on comm "
+             "overlap and fused kernels and got to about 2,350 tokens per second, MFU 47%.")):
+        assert asked_topic(ours[lang].topic(10), q, a).index == 10, lang
     assert asked_topic(ours["zh"].topic(10), "嗯，换到更大规模还成立吗？").index == 10  # scale is no RL question
 
 

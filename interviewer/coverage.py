@@ -94,6 +94,8 @@ _CLASSES = {
     "@loss": r"loss|收敛|曲线|converge|curve",
     "@cost": r"代价|开销|成本|多花|cost|overhead|price|expensive",
     "@time": r"时间|耗时|时长|秒|分钟|小时|time|seconds?|minutes?|hours?",
+    # An incident named or told: "最近一次事故" is answered by "有一次凌晨 NCCL 超时，训练卡住…".
+    "@incident": r"事故|故障|有一次|那次|出过事|卡住|挂了|incident|outage|one time|one night|hung|crashed",
 }
 _CLASS_RX = {k: re.compile(v, re.I) for k, v in _CLASSES.items()}
 

@@ -383,3 +383,29 @@ def test_a_thin_baseline_is_pressed_for_which_one_in_both_languages(lang, answer
     s.start()
     r = s.answer(answer)
     assert r.interviewer.notes == "press: thin answer, asked for which", r.interviewer
+
+
+@pytest.mark.parametrize("lang, not_mine, story, incident", [
+    ("zh", "这个是组长定的，我来的时候就是 TP8 PP8，具体为什么我不太清楚。",
+     "我主要负责训练稳定性。有一次凌晨 NCCL 超时，训练卡住，我用 py-spy dump 了所有 rank 的栈，发现 rank 1337 没进 all-reduce，"
+     "那台机器 DCGM 报了 Xid 79。从告警到定位 25 分钟，之后加了超时自动 dump 和按 rank 的 step 时间告警。",
+     "最近一次事故从发现到定位用了多久"),
+    ("en", "That was set by our team lead; when I joined it was already TP8 PP8, and I'm not sure why exactly.",
+     "I mainly own training stability. One night NCCL timed out and the job hung; I py-spy dumped every rank and found "
+     "rank 1337 never entered the all-reduce, and DCGM on that node showed Xid 79. From the alert to the diagnosis took "
+     "25 minutes, and afterwards we added automatic dumps on timeout and per-rank step-time alerts.",
+     "how long the latest incident took from detection to diagnosis"),
+])
+def test_the_candidates_own_story_covers_the_incident_questions_of_another_chain(lang, not_mine, story, incident):
+    # The closing zh session asked "最近一次事故从发现到定位用了多久？" right after a story that said "从告警到定位 25 分钟":
+    # a story told is an incident ("有一次…卡住"), whatever word the question used for it.
+    pack, s = session_on_rule(lang, 1)
+    s.start()
+    assert s.answer(not_mine).interviewer.notes.startswith("not the candidate's part")
+    r = s.answer(story)
+    assert incident in [c.basis for c in r.candidate.covers]
+    for _ in range(6):
+        if s.finished:
+            break
+        assert basis_of(r.interviewer.target) != incident, r.interviewer.text
+        r = s.answer("这个我不清楚。" if lang == "zh" else "I'm not sure.")

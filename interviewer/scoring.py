@@ -132,9 +132,13 @@ def _result_in(r: Reading, core: set[tuple[int, int]]) -> bool:
                for k in cl.numbers)
 
 
+def _figures(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:\.\d+)?", text))
+
+
 def _own_figures(text: str) -> set[str]:
     """The figures of a text that are not parallel settings ("TP8", "cp=4")."""
-    return set(re.findall(r"\d+(?:\.\d+)?", R.CONFIG.sub(" ", R.norm(text))))
+    return _figures(R.CONFIG.sub(" ", R.norm(text)))
 
 
 @lru_cache(maxsize=64)
@@ -885,7 +889,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # figure of its own beyond the question's (its settings too: "CP=4" asked about is no degree worked out) and its
     # own parallel settings.
     credits = [c for c in credits if not (_WORKS_OUT.search(c.point.text) and (said := _own_figures(M.quote(r, rubric, c)))
-                                          and said <= set(re.findall(r"\d+(?:\.\d+)?", question + " " + c.point.text))
+                                          and said <= _figures(question + " " + c.point.text)
                                           and not _result_in(r, M.core(r, rubric, c)))]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.

@@ -511,21 +511,19 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     """True when the clauses without `drop`-cues still carry an answer (mechanism or a number)."""
     if f and f.picked:
         return True  # the choice the question offered is an answer, whatever the candidate did not measure
-    keep = [cl for cl in r.clauses if not cl.cues.get(drop)]
-    if drop == "dont_know":  # a vague guess is no answer either ("I'd guess vLLM has some API for loading new weights")
-        keep = [cl for cl in keep if not (R.GUESSED.search(R.norm(cl.text)) and _VAGUE.search(R.norm(cl.text)))]
-    if drop == "help":  # what the candidate asks back ("Are we splitting the weights or the batch here?") answers nothing
-        keep = [cl for cl in keep if not cl.text.rstrip().endswith(("?", "？"))]
-    concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
-    mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
     # After "I don't remember", a number guessed is no answer ("I'd guess maybe around 10K tokens per second?"); a
-    # mechanism guessed may be ("应该是多了参数的 all-gather"). Nor is a clause that names nothing ("Something in that
-    # range.") what carries the answer.
+    # mechanism guessed may be ("应该是多了参数的 all-gather"), a vague one not ("I'd guess vLLM has some API for loading
+    # new weights"). Nor is a clause that names nothing ("Something in that range.") what carries the answer.
     after_miss = drop == "dont_know"
 
     def guess(cl: R.Clause) -> bool:
         return after_miss and bool(R.GUESSED.search(R.norm(cl.text)))
 
+    keep = [cl for cl in r.clauses if not cl.cues.get(drop) and not (guess(cl) and _VAGUE.search(R.norm(cl.text)))]
+    if drop == "help":  # what the candidate asks back ("Are we splitting the weights or the batch here?") answers nothing
+        keep = [cl for cl in keep if not cl.text.rstrip().endswith(("?", "？"))]
+    concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
+    mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
     # (A setting said back is no figure of an answer either: "我来的时候就是 TP8 PP8，具体为什么我不太清楚".)
     nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers if k not in ("bare", "config"))
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:

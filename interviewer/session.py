@@ -67,9 +67,9 @@ class TurnResult:
     finished: bool = False
 
 
-def _last_question(ctx: TurnContext) -> Turn | None:
+def _last_question(turns: list[Turn]) -> Turn | None:
     """The interviewer's last turn: the question pending when a decision is made."""
-    return next((t for t in reversed(ctx.history) if t.role == "interviewer"), None)
+    return next((t for t in reversed(turns) if t.role == "interviewer"), None)
 
 
 def _same_follow_up(d: Decision, last: Turn) -> bool:
@@ -326,7 +326,7 @@ class Session:
         if forced is None and reading is not None and (reading.signal == "wants_end" or st.questions >= budget):
             # A request for help on the last question still gets its hint, once: ending on it would leave the
             # candidate with a question they asked to understand and never answered.
-            last = next((x for x in reversed(t.turns) if x.role == "interviewer"), None)
+            last = _last_question(t.turns)
             helped = last is not None and last.action in ("hint", "clarify")
             forced = "clarify" if reading.signal == "help" and not helped else "end"
         prog = progress.build(self.pack, self.plan, t.turns, t.lang, t.max_turns, t.resume_text)
@@ -417,7 +417,7 @@ class Session:
         # A hint asks the pending question again by design ("A hint: you could start from MFU. Was the gain in
         # throughput…?"), however the answer it follows was read; it may not give a hint already given, nor ask
         # any other question again.
-        last = _last_question(ctx)
+        last = _last_question(ctx.history)
         hint = d.action == "clarify" and last is not None and (
             q == question_key(last.text) or (bool(d.target) and _same_follow_up(d, last)))
         if hint and any(normalize_key(reply) == normalize_key(a) for a in st.asked):
@@ -434,7 +434,7 @@ class Session:
         target = normalize_key(progress.basis_of(d.target))
         q = question_key(d.reply)
         # Pressing on the point just answered ("where did that number come from?") is not asking it again.
-        last = _last_question(ctx)
+        last = _last_question(ctx.history)
         pressing = last is not None and _same_follow_up(d, last)
         for basis, quote in ctx.covered.items():
             if target and target == normalize_key(basis) and not pressing:

@@ -59,6 +59,13 @@ def session_on_rule(lang, rule_index, resume_text=None, mode="practice"):
     return pack, Session.create(pack, resume, plan, mode=mode)
 
 
+def started(lang, rule_index):
+    """A session on the rule's chain with its opening question asked."""
+    s = session_on_rule(lang, rule_index)[1]
+    s.start()
+    return s
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_story_that_answers_several_follow_ups_is_not_asked_again(lang):
     pack, s = session_on_rule(lang, INCIDENT_RULE)
@@ -101,16 +108,14 @@ def test_a_miss_steps_down_and_a_second_miss_moves_on(lang, miss):
     ("en", "I don't know, we just used the defaults."),
 ])
 def test_filler_is_never_picked_up(lang, answer):
-    pack, s = session_on_rule(lang, 1)
-    s.start()
+    s = started(lang, 1)
     text = s.answer(answer).interviewer.text
     for quoted in re.findall(r"[「“]([^」”]+)[」”]", text):
         assert not re.match(r"刚才说了|这个问题好|你好|As I said|Great question|I don't know", quoted), text
 
 
 def test_a_thin_answer_is_pressed_once_on_what_the_question_asked():
-    pack, s = session_on_rule("zh", 1)
-    s.start()
+    s = started("zh", 1)
     s.answer("TP=8 放机内、PP=8 跨机，是按显存和带宽算出来的。")  # answers how the degrees were chosen
     q = s.pending_question
     while "比例" not in q.text and "扩展效率" not in q.text and "口径" not in q.text:
@@ -158,8 +163,7 @@ def test_hint_makes_the_question_concrete_is_not_counted_and_never_ends_the_sess
     ("en", "That was set by our team lead; when I joined it was already TP8 PP8, and I'm not sure why exactly."),
 ])
 def test_a_setting_someone_else_chose_is_followed_by_asking_for_the_candidates_own_part(lang, answer):
-    pack, s = session_on_rule(lang, 1)
-    s.start()
+    s = started(lang, 1)
     r = s.answer(answer)
     assert r.candidate.assessment.signal == "not_mine" and r.candidate.assessment.level == 1
     assert r.interviewer.notes.startswith("not the candidate's part"), r.interviewer
@@ -274,8 +278,7 @@ def test_questions_are_spread_over_the_plan():
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_after_a_missed_figure_the_step_down_asks_how_to_measure_it_not_the_figure_again(lang, monkeypatch):
     from interviewer.providers import offline, offline_speech
-    pack, s = session_on_rule(lang, 1)
-    s.start()
+    s = started(lang, 1)
     seen = []
     build = offline._Turn.__init__
     monkeypatch.setattr(offline._Turn, "__init__", lambda self, ctx: seen.append(ctx) or build(self, ctx))
@@ -300,8 +303,7 @@ def test_after_a_missed_figure_the_step_down_asks_how_to_measure_it_not_the_figu
     ("en", 13, "The baseline was just the previous version, I think.", "which one exactly"),
 ])
 def test_a_thin_answer_is_pressed_in_the_words_of_what_the_question_asked(lang, rule, answer, asks):
-    pack, s = session_on_rule(lang, rule)
-    s.start()
+    s = started(lang, rule)
     press = s.answer(answer).interviewer
     assert press.notes.startswith("press") and asks in press.text, press.text
 
@@ -321,8 +323,7 @@ HANG_STORY = {
 def test_a_miss_after_a_strong_answer_does_not_step_down_below_what_it_showed(lang):
     # Seen in a zh session: a hang story told to level 4, then "不太记得了" on the steps lost, drew "没关系，换个简单点的：
     # 能具体讲讲分布式训练 hang 的常见成因吗？", a question below what the candidate had just shown.
-    pack, s = session_on_rule(lang, INCIDENT_RULE)
-    s.start()
+    s = started(lang, INCIDENT_RULE)
     r = s.answer(HANG_STORY[lang])
     assert r.candidate.assessment.level >= 3
     r2 = s.answer("不太记得了。" if lang == "zh" else "I don't remember.")
@@ -361,14 +362,12 @@ def test_a_request_for_help_on_the_last_question_gets_its_hint_before_the_goodby
 ])
 def test_a_rate_with_its_figure_answers_whether_the_gain_was_in_throughput_or_convergence(lang, rate, no_rate):
     either = {"zh": "提升的是吞吐还是收敛时间", "en": "whether the gain was in throughput or time to convergence"}[lang]
-    pack, s = session_on_rule(lang, 13)
-    s.start()
+    s = started(lang, 13)
     r = s.answer(rate)
     assert either in [c.basis for c in r.candidate.covers]
     assert basis_of(r.interviewer.target) != either, r.interviewer.text
     # Without a figure of either side, the question is still open.
-    pack, s = session_on_rule(lang, 13)
-    s.start()
+    s = started(lang, 13)
     r = s.answer(no_rate)
     assert either not in [c.basis for c in r.candidate.covers]
 
@@ -379,8 +378,7 @@ def test_a_rate_with_its_figure_answers_whether_the_gain_was_in_throughput_or_co
 ])
 def test_a_thin_baseline_is_pressed_for_which_one_in_both_languages(lang, answer):
     # "对比的基线是什么" had read as a comparison question, and the zh press asked for "an example you actually ran into".
-    pack, s = session_on_rule(lang, 13)
-    s.start()
+    s = started(lang, 13)
     r = s.answer(answer)
     assert r.interviewer.notes == "press: thin answer, asked for which", r.interviewer
 
@@ -399,8 +397,7 @@ def test_a_thin_baseline_is_pressed_for_which_one_in_both_languages(lang, answer
 def test_the_candidates_own_story_covers_the_incident_questions_of_another_chain(lang, not_mine, story, incident):
     # The closing zh session asked "最近一次事故从发现到定位用了多久？" right after a story that said "从告警到定位 25 分钟":
     # a story told is an incident ("有一次…卡住"), whatever word the question used for it.
-    pack, s = session_on_rule(lang, 1)
-    s.start()
+    s = started(lang, 1)
     assert s.answer(not_mine).interviewer.notes.startswith("not the candidate's part")
     r = s.answer(story)
     assert incident in [c.basis for c in r.candidate.covers]

@@ -71,7 +71,8 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
 _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writes|computes|estimates|"
                         r"records|checks|compares|watches|merges|sends|reads|tells|splits|fits|bisects|times|fixes|"
                         r"keeps|sets|picks|measures|adds|cuts|avoids|retests|says|has|can)\b)")
-_LISTED = re.compile(r"(?:[：:]|拆成|分成|分为|包括|包含)[^，；;]*")
+# ...and items that share one predicate after them ("融合、CUDA graph、更大 micro batch…各压缩哪段时间").
+_LISTED = re.compile(r"(?:[：:]|拆成|分成|分为|包括|包含)[^，；;]*|[^，；;：:]*、[^，；;]*?(?:各(?!\s*(?:rank|卡|节点|机|worker))|分别)[^，；;]*")
 _GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|而|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
 
 
@@ -82,7 +83,8 @@ def _shown(marker: str, part: str) -> str:
     # zigzag assignment…"), as a Chinese one by "，"; a comma inside a list ("which slice of time fusion, CUDA graphs,
     # larger micro-batches…") sets off no clause.
     # The items a colon or "拆成" introduces are one point with it ("一次完整剖析：现象、定位到哪段、改了什么", "一次恢复拆成
-    # 检测、重调度、拉镜像…各多久"), not "…：现象" or "一次恢复拆成检测".
+    # 检测、重调度、拉镜像…各多久"), not "…：现象" or "一次恢复拆成检测"; so are items that share a predicate after them
+    # ("融合、CUDA graph、更大 micro batch、少做重计算、调并行度各压缩哪段时间", not "更大 micro batch").
     listed = _LISTED.sub(lambda m: m.group().replace("、", "\x1e"), marker)
     pieces = [p.replace("\x1e", "、") for p in split_top(_EN_CLAUSE.sub("\x1f", listed), ("，", "；", ";", "、", "\x1f"))]
     for i, piece in enumerate(pieces):

@@ -137,3 +137,14 @@ def test_feedback_is_not_the_same_remedy_for_every_answer(zh):
             (8, "开了异步 all-reduce，通信就藏起来了。", "通信怎么藏进计算？")]
     feedback = [_fb(zh, n, ans, q).feedback for n, ans, q in rows]
     assert len(set(feedback)) == len(feedback)
+
+
+@pytest.mark.parametrize("lang, question, answer, whole", [
+    ("zh", "换到更大规模还成立吗？", "这个不太清楚，没量过。", "融合、CUDA graph、更大 micro batch、少做重计算、调并行度各压缩哪段时间"),
+    ("en", "Does it still hold at larger scale?", "Not sure, never measured it.", "fusion, CUDA graphs, larger micro-batches"),
+])
+def test_feedback_names_a_listed_point_whole_not_one_item_of_its_list(lang, question, answer, whole):
+    # The closing zh session fed back "这一题的要点是「更大 micro batch」": one item of a list that shares its predicate.
+    pack = skills.resolve(None, lang)
+    t = pack.topic(10)
+    assert whole in score_answer(t, answer, question, pack.danger_for(t.title)).feedback

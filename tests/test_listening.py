@@ -406,3 +406,17 @@ def test_the_candidates_own_story_covers_the_incident_questions_of_another_chain
             break
         assert basis_of(r.interviewer.target) != incident, r.interviewer.text
         r = s.answer("这个我不清楚。" if lang == "zh" else "I'm not sure.")
+
+
+def test_a_hint_names_terms_of_the_markers_clause_on_the_question_or_none():
+    # The closing zh session hinted "可以从 Megatron、DeepSpeed 和 tensor-model-parallel-size 这几个方面说" for "扩到更多卡时的扩展
+    # 效率有多少？": the first terms of a marker whose clause on the question names none of them. (The en marker has no
+    # clause break before "gives the scaling efficiency", and still hints at Megatron: left open.)
+    s = started("zh", 1)
+    for _ in range(3):
+        s.answer("先让显存装下，TP8 放机内因为每层 all-reduce。")
+        if "扩展效率" in s.pending_question.text:
+            break
+    assert "扩展效率" in s.pending_question.text
+    hint = s.answer("能给点提示吗？").interviewer
+    assert hint.action == "clarify" and "Megatron" not in hint.text, hint.text

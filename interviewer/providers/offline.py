@@ -263,8 +263,12 @@ class _Turn:
         best = max(markers, key=lambda m: C.share(m, item.cover, self.weight), default=None)
         if best is None or C.share(best, item.cover, self.weight) <= 0:
             return []
+        # The marker's clause on the question, not its first words: asked for the scaling efficiency, "能把各并行度对应到
+        # Megatron 或 DeepSpeed 的配置项…，并给出扩到千卡时的扩展效率与损失在哪" names no term of the efficiency, so the hint
+        # is another way of putting it, not "Megatron 和 DeepSpeed".
+        clause = max(re.split(r"[，；;]|,\s", best), key=lambda c: C.share(c, item.cover, self.weight))
         said = R.norm(self.ctx.candidate_text or "")
-        return [t for t in C.terms(best, self.vocab) if R.norm(t) not in said][:3]
+        return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said][:3]
 
     @staticmethod
     def _evidence_phrase(chain: Chain) -> str | None:

@@ -420,3 +420,30 @@ def test_a_hint_names_terms_of_the_markers_clause_on_the_question_or_none():
     assert "扩展效率" in s.pending_question.text
     hint = s.answer("能给点提示吗？").interviewer
     assert hint.action == "clarify" and "Megatron" not in hint.text, hint.text
+
+
+@pytest.mark.parametrize("lang, not_mine, help_text", [
+    ("zh", "这个是组长定的，我来的时候就是 TP8 PP8，具体为什么我不太清楚。", "能给点提示吗？"),
+    ("en", "That was set by our team lead; when I joined it was already TP8 PP8, and I'm not sure why exactly.",
+     "Could you give me a hint?"),
+])
+def test_help_after_that_wasnt_mine_is_help_with_the_own_part_question(lang, not_mine, help_text):
+    # The closing en session answered "Could you give me a hint?" to "Which piece did you own yourself?" with a hint
+    # on "How was each parallel degree chosen?", the question the candidate had just said was not theirs.
+    s = started(lang, 1)
+    own = s.answer(not_mine).interviewer
+    r = s.answer(help_text)
+    assert r.interviewer.action == "clarify" and question_key(r.interviewer.text) == question_key(own.text), r.interviewer
+
+
+@pytest.mark.parametrize("lang, help_text", [("zh", "能给点提示吗？"), ("en", "Could you give me a hint?")])
+def test_help_asked_again_after_every_hint_moves_on_and_breaks_no_rule(lang, help_text):
+    # A sixth request repeated the last hint, which the turn rules refuse, and the candidate was shown "the offline
+    # interviewer broke a rule twice".
+    s = started(lang, 1)
+    for _ in range(8):
+        r = s.answer(help_text)
+        assert not r.notices, r.notices
+        if r.interviewer.action != "clarify":
+            break
+    assert r.interviewer.action in ("probe", "switch"), r.interviewer

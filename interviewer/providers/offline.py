@@ -26,7 +26,7 @@ from interviewer.providers import offline_speech as speech
 from interviewer.providers.base import Decision, TurnContext
 from interviewer.scoring import Assessment, score_answer
 from interviewer.skills import Topic
-from interviewer.textutil import has_cjk, normalize_key, question_key
+from interviewer.textutil import has_cjk, normalize_key, question_key, question_of
 from interviewer.transcript import Usage
 
 
@@ -240,10 +240,23 @@ class _Turn:
             item = next((it for it in self.prog[chain.id].items if it.basis == basis), None)
         if item is None:
             return self._next(chain, signal)
-        q = speech.lowered(item.question, self.ctx.lang) if self.L == "zh" else item.question
+        said = {normalize_key(t) for t in self.ctx.state.asked}
+        own = self.last_q is not None and question_key(self.last_q.text) == question_key(speech.NOT_MINE[self.L])
+        q = question_of(speech.NOT_MINE[self.L]) if own else \
+            speech.lowered(item.question, self.ctx.lang) if self.L == "zh" else item.question
+        # Every way of putting it given, help asked for again in words is a miss: the interviewer moves on rather
+        # than repeat itself (a repeated hint is refused, and the candidate was shown that a rule had been broken).
+        # (/hint itself keeps the pending question: it asks for a hint, not for another question.)
+        if self.ctx.forced_action != "clarify" and normalize_key(speech.HINT_LAST[self.L].format(q=q)) in said:
+            return self._step_down(chain, signal, item)
+        # The pending question is "which part was yours?": the hint is about that, not the question it followed.
+        if own:
+            given = normalize_key(speech.NOT_MINE_HINT[self.L]) in said
+            return Decision(signal=signal, action="clarify", chain=chain.id, target=item.basis, step=item.follow_up,
+                            reply=speech.HINT_LAST[self.L].format(q=q) if given else speech.NOT_MINE_HINT[self.L],
+                            notes="hint: what counts as the candidate's own part")
         terms = self._hint_terms(chain, item)
         evidence = self._evidence_phrase(chain)
-        said = {normalize_key(t) for t in self.ctx.state.asked}
         for k, template in enumerate(speech.HINTS[self.L]):
             if ("{t}" in template and not terms) or ("{e}" in template and not evidence):
                 continue

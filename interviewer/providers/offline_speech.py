@@ -49,6 +49,12 @@ NOT_MINE = {
     "zh": "明白，那部分不是你做的。那在这件事里，你自己具体负责的是哪一块？",
     "en": "Understood, that part wasn't yours. Which piece of that project did you own yourself?",
 }
+# After "that wasn't mine", help asked for is help with that question: what counts as one's own part.
+NOT_MINE_HINT = {
+    "zh": "给个提示：你写过的代码、跑过的实验、排查过的问题都算，挑一件说。那在这件事里，你自己具体负责的是哪一块？",
+    "en": "A hint: code you wrote, experiments you ran, a problem you chased down all count; pick one. Which piece of "
+          "that project did you own yourself?",
+}
 REFUSE = {
     "zh": "没问题，不方便说的就不展开。",
     "en": "That's fine, we can leave the specifics out. ",

@@ -920,8 +920,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     taken = {cl.sent for kind, cl in hits if kind in ("default_config", "guess")}
     credits = [c for c in credits if not (taken and _mostly_in(M.core(r, rubric, c), taken))]
     # A story fixed by a naive remedy ("lr 是 3e-4，我们就把它调到 1e-4，然后就从头重新跑了一遍") is no record of the kind
-    # a story marker asks for when it shows nothing of the marker but its subject ("loss spike").
-    if hits and any(c.cues.get("first_person") for _, cl in hits for c in r.sentence_clauses(cl.sent)):
+    # a story marker asks for when it shows nothing of the marker but its subject ("loss spike"). One that shows a step
+    # of the investigation ("ran py-spy dump on every rank… cordoned the node and restarted") ends in a restart, not
+    # in the remedy alone.
+    if hits and any(c.cues.get("first_person") for _, cl in hits for c in r.sentence_clauses(cl.sent)) and not any(
+            "incident" not in rubric.item(c.item).cues for c in credits):
         credits = [c for c in credits if not _bare_story(rubric, vocab, c)]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))

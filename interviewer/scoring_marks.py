@@ -124,6 +124,9 @@ def clause_terms(r: R.Reading, rubric: Rubric, cl: R.Clause) -> frozenset[str]:
     return r.memo[key]
 
 
+_WHOLE = 220  # a sentence longer than this is quoted by its clauses, never whole
+
+
 def windows(r: R.Reading, rubric: Rubric) -> list[Window]:
     key = ("windows", id(rubric))
     if key in r.memo:
@@ -134,7 +137,7 @@ def windows(r: R.Reading, rubric: Rubric) -> list[Window]:
         for lo in range(len(cls)):
             for hi in range(lo, min(lo + 3, len(cls))):
                 out.append(window(r, rubric, cls[lo : hi + 1]))
-        if len(cls) > 3 and len(sent) <= 220:
+        if len(cls) > 3 and len(sent) <= _WHOLE:
             out.append(window(r, rubric, cls, sent))
         if i + 1 < len(r.sentences) and len(sent) <= 120 and len(r.sentences[i + 1]) <= 120 and cls:
             nxt = r.sentence_clauses(i + 1)
@@ -412,7 +415,7 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
         item = rubric.item(m)
         c = best(r, rubric, item, accept=lambda c, item=item: _ok(r, rubric, item, c), given=given)
         seen[m] = c.coverage if c else _loose(r, rubric, item)
-        if c is None and "after" in item.cues and r.has("incident") and _after_start(r) is None:
+        if c is None and "after" in item.cues and (r.has("incident") or r.has("incident_weak")) and _after_start(r) is None:
             seen[m] = 0.0  # what was added afterwards, in a story that tells nothing after the fix, is still to tell
         if c is not None:
             first[m] = c
@@ -468,7 +471,10 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     best_key: tuple = ()
     for w in windows(r, rubric):
         cls = r.sentence_clauses(w.sent)
-        if w.clauses != cls or negated(w) or not _after_ok(r, item, w):
+        # A whole sentence; one too long to be quoted whole ("The job stopped logging, our hang detector fired…, then
+        # I ran py-spy dump on every rank and saw rank 37…; its node had an NVLink error") by three of its clauses.
+        whole = w.clauses == cls or (len(r.sentences[w.sent]) > _WHOLE and len(w.clauses) == 3)
+        if not whole or negated(w) or not _after_ok(r, item, w):
             continue
         said = item.whole.terms & w.terms
         number = _numbered(w.clauses)

@@ -176,7 +176,12 @@ INCIDENT_WEAK = ("后来", "发现", "结果", "之后", "最后", "之前", "tu
                  "in our", "when we",
                  "eventually", "then we", "later", "after that", "we moved", "改成", "we switched",
                  # a try alone is part of a story, not one ("I tried turning parts of the model off")
-                 "i tried", "试过", "上了")
+                 "i tried", "试过", "上了",
+                 # the steps of an investigation told in the past ("then I ran py-spy dump…, we cordoned the node")
+                 "i ran", "we ran", "i saw", "we saw", "i noticed", "we noticed", "we cordoned", "i cordoned",
+                 "we drained", "we restarted", "i restarted", "we rolled back", "i rolled back", "i traced", "we traced",
+                 "i bisected", "we bisected", "we replaced", "we swapped",
+                 "摘掉", "摘了", "踢掉", "踢出", "隔离了", "定位到", "查到", "查出", "抓了")
 OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到", "缩到", "降至", "减到", "压到", "从原来", "涨到",
            "掉到", "变成", "恢复到", "调完", "改完",
            "went from", "dropped to", "went up", "went down", "down to", "fell to", "improved", "reduced to",

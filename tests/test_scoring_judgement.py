@@ -251,3 +251,31 @@ def test_an_own_case_worked_out_but_said_not_measured_is_a_3(ours, lang, topic, 
                 "en": "We measured it: PP8 for 200 steps on the same data was 11% slower per step, which agreed with the bubble arithmetic."}
     cut = answer.rsplit("这些都是" if lang == "zh" else "I did not", 1)[0]
     assert score(ours, lang, topic, cut + measured[lang], question).level == 4
+
+
+HANG_STORY = {
+    # The closing en session read this 3, crediting only py-spy, and the zh one 2 with "hang 了只会重启": a story told
+    # as its steps in the past, with no "last month", ending in a restart once the bad node was out.
+    "en": ("About 40 minutes. The job stopped logging, our hang detector fired after 10 minutes of no step progress, then "
+           "I ran py-spy dump on every rank and saw rank 37 stuck in a different all-reduce than the rest; its node had an "
+           "NVLink error in dmesg. We cordoned the node and restarted from the last checkpoint."),
+    "zh": ("大概 40 分钟。作业日志停了，我们的 hang 检测器在 10 分钟没有 step 进展后告警，然后我在每个 rank 上跑了 py-spy dump，看到 "
+           "rank 37 卡在和其他 rank 不同的一次 all-reduce 上；它所在节点 dmesg 里有 NVLink 报错。我们把节点摘掉，从上一个 checkpoint 重启。"),
+}
+HANG_QUESTION = {"en": "In your own part of that work, how long did the latest incident take from detection to diagnosis?",
+                 "zh": "在你自己负责的那部分里，最近一次事故从发现到定位用了多久？"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_hang_story_told_as_its_steps_is_an_investigation_and_its_restart_no_naive_remedy(ours, lang):  # noqa: F811
+    a = score(ours, lang, 15, HANG_STORY[lang], HANG_QUESTION[lang])
+    assert a.level == 4, (a.level, [d.signal for d in a.danger_signals])
+    assert any("hang investigation" in m.marker or "hang 排查" in m.marker for m in a.markers), a.markers
+    assert not a.danger_signals
+
+
+@pytest.mark.parametrize("lang, safeguard", [("en", "safeguard afterwards"), ("zh", "事后把排查固化成防线")])
+def test_after_a_story_that_tells_nothing_after_the_fix_the_feedback_asks_for_its_safeguard(ours, lang, safeguard):  # noqa: F811
+    # Not "compares first-step loss and grad norm…" or "when bitwise equality should be required": the question was
+    # from detection to diagnosis, and what came after is the point left.
+    assert safeguard in score(ours, lang, 15, HANG_STORY[lang], HANG_QUESTION[lang]).feedback

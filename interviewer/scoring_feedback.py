@@ -23,7 +23,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # A marker the answer touched this much is partly covered: naming it as "missing" would be wrong.
 TOUCHED = 0.3
-_CLIP = 70
+# Longest point named, in characters: English spends about half again as many on the same point as Chinese.
+_CLIP = {"zh": 70, "en": 120}
+_ASIDE = re.compile(r"\s*[（(][^（）()]*[）)]")
 
 
 # "知道 X" / "knows X": the point is X; the feedback names the point, not the rubric's framing of it.
@@ -33,8 +35,22 @@ _LEAD = re.compile(r"^(?:知道|能说出|能说清|能算出|能写出|能给�
 
 
 def _clip(text: str) -> str:
+    """The point, cut to a length a line of feedback carries: its asides in brackets go first, then its end, at a word
+    (never "…the method (c…" or "…and sets t…")."""
     text = _LEAD.sub("", " ".join(text.split())).rstrip("。.;；，,")
-    return text if len(text) <= _CLIP else text[: _CLIP - 1].rstrip(" ，,、") + "…"
+    limit = _CLIP["zh" if has_cjk(text) else "en"]
+    if len(text) <= limit:
+        return text
+    text = _ASIDE.sub("", text)
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if not has_cjk(cut) and " " in cut:
+        cut = cut[: cut.rfind(" ")]
+    opened = max(cut.rfind("("), cut.rfind("（"))
+    if opened > max(cut.rfind(")"), cut.rfind("）")):
+        cut = cut[:opened]
+    return cut.rstrip(" ，,、;；") + "…"
 
 
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],

@@ -3620,3 +3620,30 @@ def test_loss_curves_laid_on_top_of_each_other_are_a_check(ours, lang, answer):
     # heldout24 h24_01 (a 4) read 3 with no judgement: "lay on top of the old one" was not read as a check.
     q = {"zh": "你写提升了训练效率，前后的数字各是多少？", "en": "You wrote that you improved training efficiency. What was the number before and after?"}
     assert score(ours, lang, 10, answer, q[lang]).level == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_point_too_long_for_a_feedback_line_is_cut_at_a_word_outside_its_brackets(ours, lang):
+    # The closing en session fed back "…share of step time and the method (c…" and "…and sets t…".
+    from interviewer.scoring_feedback import _clip
+    cut = 0
+    for topic in ours[lang].topics:
+        for marker in topic.markers:
+            point = _clip(marker)
+            body = point.removesuffix("…")
+            cut += point != body
+            assert body.count("(") == body.count(")") and body.count("（") == body.count("）"), point
+            if lang == "en" and point != body:
+                assert f" {body.split()[-1]} " in f" {marker} ".replace(",", " ").replace(")", " "), point
+    assert cut  # some points of the pack are that long
+
+
+@pytest.mark.parametrize("lang, answer, point", [
+    ("en", "Honestly I never measured that precisely. I'd guess maybe 10 percent.",
+     "a measured exposed-communication share of step time and the method"),
+    ("zh", "这个真没仔细量过，感觉大概 10% 吧。", "暴露通信占 step 的实测数字及测法"),
+])
+def test_after_a_miss_the_point_is_named_without_a_broken_bracket(ours, lang, answer, point):
+    q = "Can you tell me how much of the step was exposed communication?" if lang == "en" else "暴露的通信占 step 多少？"
+    fb = score(ours, lang, 8, answer, q).feedback
+    assert point in fb and "(c…" not in fb and "（…" not in fb, fb

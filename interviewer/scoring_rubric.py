@@ -44,6 +44,8 @@ _SUFFIXES = ("ations", "ation", "ings", "ing", "ed", "es", "s", "ly")
 def stem(word: str) -> str:
     """A crude English stem, the same on both sides: 'utilisation' and 'utilization' meet at 'utiliz'."""
     word = _ISE.sub(r"iz\1", word)
+    if word.endswith(("ies", "ied")) and len(word) >= 6:  # "copies", "copied" and "copy" meet at "copy"
+        return word[:-3] + "y"
     for suf in _SUFFIXES:
         if word.endswith(suf) and len(word) - len(suf) >= 4:
             return word[: -len(suf)]

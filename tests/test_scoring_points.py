@@ -3647,3 +3647,27 @@ def test_after_a_miss_the_point_is_named_without_a_broken_bracket(ours, lang, an
     q = "Can you tell me how much of the step was exposed communication?" if lang == "en" else "暴露的通信占 step 多少？"
     fb = score(ours, lang, 8, answer, q).feedback
     assert point in fb and "(c…" not in fb and "（…" not in fb, fb
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # The closing en session credited the 1 TB estimate with this sentence and not the async save it tells: "copies"
+    # did not meet the marker's "copy".
+    ("en", "About 3 seconds. The save first copies the sharded state to pinned CPU memory, that's the blocking part, then "
+           "a background thread uploads to object storage while training continues."),
+    ("zh", "大概 3 秒。保存时先把分片状态拷到锁页内存里，这一步是阻塞的，然后后台线程再写到对象存储，训练照常跑。"),
+])
+def test_an_async_save_told_in_other_words_is_credited_to_the_async_point(ours, lang, answer):
+    q = "How long does one save block training?" if lang == "en" else "一次保存会阻塞训练多久？"
+    a = score(ours, lang, 11, answer, q)
+    assert credited(a, "pinned" if lang == "en" else "锁页"), a.markers
+    assert not credited(a, "1 TB"), a.markers
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "The micro-batch of 8 was just too big, so we dropped it to 1 with gradient accumulation of 8. In general, "
+           "lowering the batch size is the cleanest fix for an OOM."),
+    ("zh", "micro batch 8 太大了，我们把它降到 1，梯度累积 8 步。一般来说遇到 OOM，把 batch 降下来是最干净的办法。"),
+])
+def test_the_batch_lowered_in_other_words_is_the_naive_oom_remedy(ours, lang, answer):
+    a = score(ours, lang, 2, answer, "How did you solve the OOM?" if lang == "en" else "OOM 是怎么解决的？")
+    assert any("batch" in d.signal for d in a.danger_signals), [d.signal for d in a.danger_signals]

@@ -138,7 +138,17 @@ first figures, taken before any answer of them was read, at that stop's start (e
 commits (654522e, neither touching the scorer): heldout25 exact .500, within one 1.000, Spearman .894, danger recall
 .667; candidates24 answers exact .472, within one .889, Spearman .613, order not kept (2 pairs: candidate means 2.67,
 3.0, 3.33, 4.0 for levels 1, 2, 3, 3, and 3.67, 4.0 for the level-4 ones). Of the 24 misses in heldout25, 23 are
-above the label (2 read 3 ten times, 1 read 2 eight times, 3 read 4 five times).
+above the label (2 read 3 ten times, 1 read 2 eight times, 3 read 4 five times). Those two are kept unread; the next
+stop had ours_heldout26.jsonl (48) and candidates25.jsonl (6 candidates, levels 1,2,3,3,4,4) written blind at its start
+to a brief of follow-up pressure (second and third questions of a chain that quote the answer before, candidates who
+hold up or crack under them, partial knowledge admitted, the earlier answer restated as a dodge, seniors answering in
+two or three dense sentences, drifts to a neighbouring topic, code-switched Chinese), with the level scale spelled out
+and labelled by what the answer shows whatever the ladder rung of its question; their first figures, taken before any
+answer of them was read, at that stop's start (eb13133) and after its first four commits (4586529): heldout26 exact
+.688, within one .917, Spearman .752, danger recall .722; candidates25 answers exact .722, within one 1.000, Spearman
+.837, order not kept (4 pairs: candidate means 1.5, 3.0, 3.33, 3.33 for levels 1, 2, 3, 3, and 3.33, 3.33 for the
+level-4 ones). All 15 of its misses are above the label (four of them by two levels or more: a fluent wrong memory
+model and a final-loss "alignment" read 4 for 1).
 """
 
 from __future__ import annotations

@@ -957,7 +957,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     elif level is not None and level >= 3 and any(M.directed_asked(r, rubric, d.signal, question_terms)
                                                   for d in dangers if d.signal in own):
         level = 2  # said the other way round ("ZeRO-3 的通信和普通 DP 一样"): what else it explains is not sound
-    elif level is not None and level >= 3 and any(M.looks_same(r, rubric, d.signal) for d in dangers if d.signal in own):
+    elif level is not None and level >= 3 and any(M.looks_same(r, rubric, sig) for sig in own):
         level = 2  # its check is the one the pack calls no check ("final loss 2.31 versus 2.32, so basically the same")
     elif level is not None and level >= 3 and not credits and any(
             (c := M.flag_clause(r, rubric, sig, 2, True, question_terms)) is not None and c.coverage >= _PRACTICE

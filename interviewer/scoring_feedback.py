@@ -137,9 +137,12 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
             return f"先把事实弄准：{fact.zh}。{rest}" if lang == "zh" else f"Get the facts right: {fact.en}. {rest}"
         return f"先把数字核对准：{fact.zh}。{rest}" if lang == "zh" else f"Check your figures: {fact.en}. {rest}"
     zh = lang == "zh"
-    # At 1 nothing was shown: a point the answer brushed ("packing…反正本来就是 causal mask") is still the one to learn.
+    # At 1 nothing was shown: a point the answer brushed ("packing…反正本来就是 causal mask") is still the one to learn;
+    # at 2 with no point shown and a red flag raised, the same ("compared the final loss, 2.31 against 2.30, so
+    # basically identical" brushes the alignment point in the way the pack warns against).
+    brushed = level == 1 or (level == 2 and not f.credited and bool(dangers))
     point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,
-                                   signal in ("dont_know", "not_mine") or level == 1 or gap is not None, offered,
+                                   signal in ("dont_know", "not_mine") or brushed or gap is not None, offered,
                                    gap or frozenset())
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):

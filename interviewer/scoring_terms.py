@@ -224,7 +224,8 @@ CURSORY = ("简单", "简单地", "大概", "大致", "粗略", "随便", "随�
            "just", "simple", "simply", "basic", "basically", "quick", "quickly", "rough", "roughly", "usual",
            "the usual", "mostly", "good enough", "glanced", "eyeballed", "a couple of", "brief", "briefly",
            "occasional", "occasionally", "reasonable", "reasonably", "at a high level", "if needed", "as needed",
-           "somewhat", "kind of", "sort of", "more or less", "ad hoc", "informally", "quick look", "for a while")
+           "somewhat", "kind of", "sort of", "more or less", "ad hoc", "informally", "quick look", "for a while",
+           "by eye", "eyeballing", "肉眼", "目测")
 # An impression offered as the criterion ("if it looked better", "看起来没问题"); "looked at the logs" and "looked
 # into it" are an investigation, not an impression.
 IMPRESSION = (r"\b(?:looked|looks|look|seemed|seems|seem|felt|feels)\b(?!\s+(?:at|into|for|through|over|up|after)\b)"

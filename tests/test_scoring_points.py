@@ -3664,6 +3664,24 @@ def test_an_async_save_told_in_other_words_is_credited_to_the_async_point(ours, 
 
 
 @pytest.mark.parametrize("lang, answer", [
+    ("en", "We ran the old version and the new version for about a day each and compared the final loss, it was 2.31 "
+           "against 2.30, so basically identical, that's aligned. The curves looked the same by eye too. We did get a NaN "
+           "once in the new run, but that happens, we just restarted from scratch with a different seed and it went away."),
+    ("zh", "两个版本各跑了一天，比了最终 loss，2.31 对 2.30，基本一样，算是对齐了。曲线肉眼看也差不多。新版本中间出过一次 NaN，"
+           "换了个 seed 从头重跑就好了，所以不是 kernel 的问题。"),
+])
+def test_final_loss_the_same_with_curves_by_eye_and_a_reseeded_rerun_is_no_alignment(ours, lang, answer):
+    # heldout26 read this 4: "curves" and "seed" counted as more than the final figure, and at 4 the flag was never
+    # looked for. A look by eye and a rerun with another seed hold the figure against nothing.
+    q = ("You said you confirmed the fused kernel didn't change the loss. How did you confirm that?" if lang == "en" else
+         "你说确认过融合 kernel 没有改变 loss，怎么确认的？")
+    a = score(ours, lang, 15, answer, q)
+    assert a.level == 2 and any("final loss" in d.signal or "最终 loss" in d.signal for d in a.danger_signals), a.level
+    # The point it brushed the way the pack warns against is the one to learn.
+    assert "first-step loss" in a.feedback or "首步 loss" in a.feedback, a.feedback
+
+
+@pytest.mark.parametrize("lang, answer", [
     ("en", "The micro-batch of 8 was just too big, so we dropped it to 1 with gradient accumulation of 8. In general, "
            "lowering the batch size is the cleanest fix for an OOM."),
     ("zh", "micro batch 8 太大了，我们把它降到 1，梯度累积 8 步。一般来说遇到 OOM，把 batch 降下来是最干净的办法。"),

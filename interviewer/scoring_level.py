@@ -200,7 +200,11 @@ _HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用�
 
 
 _WATCHED = re.compile(r"主要是(?:我)?(?:导师|师兄|组长|同事)|(?:导师|师兄)(?:查|做|定位)的|在旁边看|\bi was (?:just )?watching\b|"
-                       r"\bi just watched\b|\bmostly my (?:mentor|lead)\b|\bmy (?:mentor|lead) (?:did|debugged|found)\b")
+                       r"\bi just watched\b|\bmostly my (?:mentor|lead)\b|\bmy (?:mentor|lead) (?:did|debugged|found)\b|"
+                       # another team's investigation ("当时是 SRE 那边查的", "the SRE team tracked it down")
+                       r"(?:sre|运维|平台组|网络组|同事|别人|其他团队|别的团队)\s*(?:那边|组|团队)?\s*(?:查|定位|排查)(?:出来)?的|"
+                       r"\b(?:sre|ops|the (?:sre|ops|platform|infra|network) team|another team|someone else|a colleague)\s+"
+                       r"(?:found it|debugged it|tracked it down|investigated it|did the (?:debugging|investigation))\b", re.I)
 
 
 def watched(r: R.Reading) -> bool:

@@ -3689,3 +3689,20 @@ def test_final_loss_the_same_with_curves_by_eye_and_a_reseeded_rerun_is_no_align
 def test_the_batch_lowered_in_other_words_is_the_naive_oom_remedy(ours, lang, answer):
     a = score(ours, lang, 2, answer, "How did you solve the OOM?" if lang == "en" else "OOM 是怎么解决的？")
     assert any("batch" in d.signal for d in a.danger_signals), [d.signal for d in a.danger_signals]
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # heldout26 read this 4, the slow-node story point credited on the article's mechanism.
+    ("zh", "利用率这个我只看过文章，大概意思是 nvidia-smi 那个 utilization 只要采样周期里有 kernel 在跑就算忙，NCCL 的 kernel "
+           "在那空等对端的时候也算，所以大家都在等一台慢卡的时候，所有卡看起来都是 100%。那怎么找到慢的那台，说实话我不知道具体怎么"
+           "定位，当时是 SRE 那边查的，最后换了一台机器就好了。"),
+    ("en", "On utilisation I've only read articles: nvidia-smi counts the GPU busy whenever any kernel runs in the sample "
+           "window, and an NCCL kernel spinning on a peer counts too, so when everyone waits on one slow GPU, all of them "
+           "show 100%. How the slow one was found, honestly I don't know, the SRE team tracked it down, and in the end "
+           "they swapped the machine."),
+])
+def test_a_slow_node_found_by_another_team_is_no_story_of_the_candidates(ours, lang, answer):
+    q = ("刚才你说那段时间 GPU 利用率一直 100%，但训练明显变慢了。为什么会这样？后来怎么找到慢的那台？" if lang == "zh" else
+         "You said utilisation stayed at 100% while training got slower. Why, and how was the slow machine found?")
+    a = score(ours, lang, 14, answer, q)
+    assert a.level == 2 and not credited(a, "慢节点的经过") and not credited(a, "slow node"), (a.level, a.markers)

@@ -69,6 +69,21 @@ def _value(m: re.Match, context: str) -> float | None:
     return n * (1000 if m.group(2).startswith("t") else 1) / float(model.group(1))
 
 
+# A clause that opens on a pronoun says its claim of what the clause before named.
+_REFERS_BACK = re.compile(r"(?:它|这个|那个|这玩意|(?:it|this|that|which)(?![\w-]))", re.I)
+
+
+def _claimed(rx: re.Pattern, head: str, text: str) -> bool:
+    """The claim in this clause, not denied before it ("ZeRO-3 不会让…"); or, in a clause that refers back ("我们一直用的
+    BF16，它比 FP16 精度更高"), one that names its subject in the clause before."""
+    if (m := rx.search(text)) is not None:
+        return not _DENIED.search(text[:m.start()])
+    if not _REFERS_BACK.match(text.lstrip()):
+        return False
+    m = next((m for m in rx.finditer(head + text) if m.end() > len(head)), None)
+    return m is not None and not _DENIED.search(re.split(r"[，,；;：:]", head[:m.start()])[-1])
+
+
 def wrong_figures(r: R.Reading, question: str = "") -> list[tuple[Fact, R.Clause]]:
     """The clauses stating a figure outside the range the pack's facts give for what it is said of, or a claim the
     pack's facts call wrong."""
@@ -108,7 +123,8 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
                 bad = value is not None and any(not lo <= value <= hi for lo, hi in spans)
                 if near or not bad:
                     said.append((cl, bad))
-            if near and any((m := rx.search(text)) and not _DENIED.search(text[:m.start()]) for rx in fact.claim):
+            # A claim may name its subject a clause before ("我们一直用的 BF16，它比 FP16 精度更高"): it ends in this one.
+            if near and any(_claimed(rx, head, text) for rx in fact.claim):
                 said.append((cl, True))
         if said and said[-1][1]:
             out.append((fact, next(cl for cl, bad in said if bad)))

@@ -356,3 +356,27 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # heldout26 read this 4: the claim names BF16 a clause before it says "it".
+    ("zh", "先看了 grad norm，spike 那几步 grad norm 也有一个尖，所以判断是 learning rate 偏大，就把 warmup 从 1000 步拉到 2500 "
+           "步，后面就没再出现了。BF16 的话，我们一直用的 BF16，它比 FP16 精度更高，所以一般不会是精度导致的。"),
+    ("en", "We looked at grad norm first, it also spiked on those steps, so we decided the learning rate was too high and "
+           "stretched warmup from 1000 to 2500 steps, and it never came back. As for BF16, we've always used BF16, it has "
+           "higher precision than FP16, so precision is usually not the cause."),
+])
+def test_a_wrong_claim_said_of_it_a_clause_after_its_subject_is_read(score, lang, answer):
+    a = score(lang, 1, answer, "动 warmup 之前你们先看了什么？BF16 有没有关系？" if lang == "zh" else
+              "Before touching warmup, what did you look at? Does BF16 play a part?")
+    assert a.level <= 2 and any("精度" in d.evidence or "precision" in d.evidence for d in a.danger_signals), a.level
+    assert a.feedback.startswith(("先把事实弄准", "Get the facts right"))
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    # ...and only when it refers back: "训练更稳定" after "表示范围比 FP16 大" says nothing of FP16 being the steadier.
+    ("zh", "BF16 表示范围比 FP16 大，训练更稳定，现在大模型基本都用 BF16。"),
+    ("en", "BF16 has a larger range than FP16, training is more stable, so most large models use it."),
+])
+def test_a_clause_that_does_not_refer_back_takes_no_claim_from_the_one_before(score, lang, sentence):
+    assert not wrong_figures(read(sentence, score.vocab[lang]))

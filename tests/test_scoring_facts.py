@@ -380,3 +380,22 @@ def test_a_wrong_claim_said_of_it_a_clause_after_its_subject_is_read(score, lang
 ])
 def test_a_clause_that_does_not_refer_back_takes_no_claim_from_the_one_before(score, lang, sentence):
     assert not wrong_figures(read(sentence, score.vocab[lang]))
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # heldout26 read the English 4: a fluent wrong memory model, the naive remedy told as the fix.
+    ("en", "So the memory is basically the model weights. In BF16 that's 2 bytes per parameter, so our 7B model is about "
+           "14 GB, which obviously fits on an 80 GB card. The optimizer state is pretty small compared to that, Adam just "
+           "keeps a couple of scalars. Activations used to be a problem but with FlashAttention they don't really depend on "
+           "sequence length anymore. So we dropped the micro-batch to 1 with gradient accumulation, and after that it ran "
+           "fine and the loss curve looked the same."),
+    ("zh", "显存主要就是模型权重，BF16 每参数 2 字节，7B 大概 14 GB，80 GB 的卡肯定放得下。优化器状态很小，可以忽略。激活以前是问题，"
+           "开了 FlashAttention 以后激活就和序列长度无关了。所以我们把 micro batch 降到 1，加梯度累积，之后就跑通了，loss 曲线也一样。"),
+])
+def test_optimizer_state_waved_away_and_activations_said_not_to_grow_with_sequence_are_wrong(score, lang, answer):
+    a = score(lang, 2, answer, "What was actually using the memory, and how did you solve it?" if lang == "en" else
+              "显存到底被什么占了？你们怎么解决的？")
+    said = " ".join(d.evidence for d in a.danger_signals)
+    assert a.level == 1, (a.level, [d.signal for d in a.danger_signals])
+    assert ("optimizer state is pretty small" in said or "优化器状态很小" in said), said
+    assert ("sequence length" in said or "序列长度" in said), said

@@ -138,6 +138,7 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    "crashed once", "went down once", "oomed once", "last month", "last week", "last time", "last march",
                    "one night", "a weekend", "that week", "on call", "got paged", "we hit", "overnight",
                    "3am", "2am", "4am", "at first", "we first tried", "first version", "our first version",
+                   "when we first", "the first time we",
                    "a few months ago", "early on", "we started with", "back then",
                    # a root cause and its fix are what make a story an incident
                    "根因", "原因是", "查下来", "修成", "修复了", "root cause", "traced it to", "the cause was",
@@ -210,6 +211,8 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警",
              "pages someone", "pages the on-call", "pages us", "就报警", "会报警", "to the straggler dashboard",
              "so the alert says", "加到了慢节点看板", "告警里直接",
+             # ...or a check added to admitting a node ("we added the module check to node admission", "加进了节点准入检查")
+             "to node admission", "node admission check", "admission checks", "节点准入", "准入检查",
              "now it alerts", "it now alerts", "now alerts", "现在会告警", "现在会报警", "现在自动告警",
              # ...or a check every job or upgrade now has to pass ("link rate is part of the pre-launch check",
              # "a missing GDRDMA string fails the job at start", "引擎升级前必须过这套对比")

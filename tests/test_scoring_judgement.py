@@ -279,3 +279,21 @@ def test_after_a_story_that_tells_nothing_after_the_fix_the_feedback_asks_for_it
     # Not "compares first-step loss and grad norm…" or "when bitwise equality should be required": the question was
     # from detection to diagnosis, and what came after is the point left.
     assert safeguard in score(ours, lang, 15, HANG_STORY[lang], HANG_QUESTION[lang]).feedback
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # candidates25 read the English 3: "when we first set up" opened no story, and the check added to node admission
+    # was no safeguard.
+    ("en", "Each node has eight 400G NICs, one per GPU, so about 50 GB/s per GPU per direction; two-node nccl-tests "
+           "all-reduce gives us around 45 GB/s busbw. When we first set up the rollout pool one node came in at about 30; "
+           "NCCL_DEBUG=INFO showed NET/IB but no GDRDMA on its channels, so traffic was bouncing through host memory. "
+           "nvidia-peermem wasn't loaded on that node after a driver update. Loading it brought it back to 45, and we "
+           "added the module check to node admission."),
+    ("zh", "每台 8 张 400G 网卡，一卡一张，单向每卡约 50 GB/s；两机 nccl-tests all-reduce 的 busbw 大约 45 GB/s。刚搭 rollout 池的"
+           "时候有一台节点只跑到 30 左右；NCCL_DEBUG=INFO 显示走的是 NET/IB，但 channel 上没有 GDRDMA，流量绕了主机内存。那台驱动升级"
+           "后没加载 nvidia-peermem，加载后回到 45，之后我们把这个模块检查加进了节点准入。"),
+])
+def test_a_node_fixed_and_its_check_added_to_admission_is_a_story_with_its_safeguard(ours, lang, answer):  # noqa: F811
+    q = ("You said the weight broadcast ran near line rate. What's line rate there, and how did you check?" if lang == "en"
+         else "你说权重广播接近线速。这里线速是多少，你们怎么确认的？")
+    assert score(ours, lang, 9, answer, q).level == 4

@@ -180,7 +180,8 @@ _CHOICE = re.compile(r"还是|\bor\b")
 UNKNOWN_RX = R.cue_regex(T.UNKNOWN)
 # A measurement the candidate took, not a source read ("from the Megatron logs" is where a figure came from).
 _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是估|\bwe measured\b|\bwe timed\b|\btimed each\b|"
-                           r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b|\bour measured\b")
+                           r"\bmedian of\b|\bnot estimated\b|\bmeasured, not\b|\bour measured\b|"
+                           r"\bwe instrumented\b|\binstrumented each\b")
 
 # The candidate's own case told as worked out, not measured or tried ("这些都是估算，我没在这个配置上实测过", "I did not run
 # PP4 with full recompute end to end — that's from the arithmetic", "we didn't try other layouts or measure scaling"):
@@ -484,7 +485,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         elif f.numeric and f.own and f.credited and f.grounded >= 10 and f.statements >= 4 and f.judgement:
             lv = 4
         # ...or measured on their own run and told in its figures ("按每个阶段打点、取 50 个 step 的中位数，不是估的").
-        elif f.numeric and f.own and f.credited and "measured" in f.judged_here and f.grounded >= 8 and (
+        elif f.numeric and f.own and f.credited and "measured" in f.judged_here and f.grounded >= 7 and (
                 _MEASURED_OWN.search(text)):
             lv = 4
         # ...or a fix of their own, measured: the cause explained, the change made and the figure before and after

@@ -128,7 +128,7 @@ PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", 
               "nsight", "统计", "stats", "statistics", "打点", "埋点", "we time", "i time", "measured", "measure",
               "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
-              "pinned it down", "tracked it down")
+              "pinned it down", "tracked it down", "instrumented", "we instrument")
 INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
                    "那周", "值班", "被叫起来", "踩过", "踩了", "上线后", "上线前", "当时", "最开始", "去年", "前年",
                    "上个月", "那天", "那几天", "连着", "第一版", "最早", "一开始", "最近一次", "上一次",

@@ -297,3 +297,21 @@ def test_a_node_fixed_and_its_check_added_to_admission_is_a_story_with_its_safeg
     q = ("You said the weight broadcast ran near line rate. What's line rate there, and how did you check?" if lang == "en"
          else "你说权重广播接近线速。这里线速是多少，你们怎么确认的？")
     assert score(ours, lang, 9, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # candidates25 read the English 3: "we instrumented each phase" was no measurement of their own, and seven figures
+    # with their source fell one short of what a measured breakdown needed.
+    ("en", "On 32 H100s colocated, GRPO with 8 samples per prompt, we instrumented each phase per step. Rollout was about "
+           "62%, reference and old-policy logprobs 8%, the training update 24%, reward scoring about 3% since it's mostly "
+           "rule-based, and weight sync plus the offload and reload of weights and KV cache about 3%. So rollout is the "
+           "thing to fix, and within rollout it's the long tail: by the time 90% of responses are done we're only about "
+           "40% into the rollout wall-clock."),
+    ("zh", "32 张 H100 共置，GRPO 每个 prompt 采 8 个样本，我们每步给每个阶段打点。rollout 大约 62%，reference 和 old policy 的 "
+           "logprob 8%，训练更新 24%，reward 打分约 3%，因为基本是规则打分，权重同步加上权重和 KV cache 的卸载重载约 3%。所以要优化的"
+           "是 rollout，而且是长尾：90% 的回复生成完时，rollout 的墙钟时间才过了 40% 左右。"),
+])
+def test_a_step_broken_down_by_the_candidates_own_instrumentation_is_a_4(ours, lang, answer):  # noqa: F811
+    q = ("Your résumé says you built the RL training loop for a 7B policy. Where does the time in one step go?"
+         if lang == "en" else "你简历上写了 7B 策略模型的 RL 训练，一个 step 的时间花在哪？")
+    assert score(ours, lang, 16, answer, q).level == 4

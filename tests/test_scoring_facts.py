@@ -399,3 +399,16 @@ def test_optimizer_state_waved_away_and_activations_said_not_to_grow_with_sequen
     assert a.level == 1, (a.level, [d.signal for d in a.danger_signals])
     assert ("optimizer state is pretty small" in said or "优化器状态很小" in said), said
     assert ("sequence length" in said or "序列长度" in said), said
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # heldout26 read the English a thin 2: the MFU the question asked about, believed to be utilisation.
+    ("en", "Honestly, I don't know exactly how that number was computed, it came off the team's dashboard. I believe it's "
+           "the GPU utilization averaged over the job, something like that. Which peak, I'm not sure."),
+    ("zh", "说实话这个数具体怎么算的我不太清楚，是组里看板上的。我觉得就是 GPU 的平均利用率吧，除以哪个峰值我也不确定。"),
+])
+def test_the_asked_mfu_believed_to_be_utilisation_is_the_packs_misconception(score, lang, answer):
+    a = score(lang, 10, answer, "Your résumé says 'MFU 52%'. Which peak did you divide by to get that?" if lang == "en"
+              else "你简历上写 MFU 52%，这个是除以哪个峰值算的？")
+    assert a.level == 1 and any(("utiliz" in d.evidence or "利用率" in d.evidence) for d in a.danger_signals), (
+        a.level, [(d.signal, d.evidence) for d in a.danger_signals])

@@ -123,6 +123,8 @@ _DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
 
 # A point whose substance is a figure worked out ("能算出 128K 序列下每层激活", "computes per-layer TP bytes").
 _WORKS_OUT = re.compile(r"算出|估出|当场算|\bcomputes\b|\bestimates\b|\bworks out\b|\bderives\b|\bcalculates\b", re.I)
+# A point that asks for a measured figure: the question's figure said back is no measurement, whatever it is a share of.
+_MEASURED_POINT = re.compile(r"实测|\ba measured\b", re.I)
 
 
 def _result_in(r: Reading, core: set[tuple[int, int]]) -> bool:
@@ -884,13 +886,20 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         all(x in question_terms or x == "c:config" or x.startswith("c:") and vocab.kind(x[2:]) == "name" for x in c.matched)
         and any(x.startswith("n:") for x in c.matched)
         and any(x.startswith("c:") for x in c.point.terms - c.matched))]
+    # ...nor the question's share said back ("You said exposed communication was 'around 10%'" - "…around 10%."): a
+    # percentage reads as a share, but it is the question's.
+    credits = [c for c in credits if not (
+        (figures_said := {x for x in c.window.terms if x.startswith("n:")}) and figures_said <= question_terms
+        and all(x in question_terms or x in ("c:share", "c:config") for x in c.matched))]
     # A point that works a figure out ("能算出 128K 序列下每层激活") is not shown by the question's setting said back with
     # no result ("128K 下 TP8 开 SP 以后，每层激活还是太大", the résumé line asked about being on 128K): the quote needs a
     # figure of its own beyond the question's (its settings too: "CP=4" asked about is no degree worked out) and its
     # own parallel settings.
-    credits = [c for c in credits if not (_WORKS_OUT.search(c.point.text) and (said := _own_figures(M.quote(r, rubric, c)))
+    credits = [c for c in credits if not ((_WORKS_OUT.search(c.point.text) or _MEASURED_POINT.search(c.point.text))
+                                          and (said := _own_figures(M.quote(r, rubric, c)))
                                           and said <= _figures(question + " " + c.point.text)
-                                          and not _result_in(r, M.core(r, rubric, c)))]
+                                          and (_MEASURED_POINT.search(c.point.text)
+                                               or not _result_in(r, M.core(r, rubric, c))))]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}

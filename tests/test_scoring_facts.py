@@ -412,3 +412,19 @@ def test_the_asked_mfu_believed_to_be_utilisation_is_the_packs_misconception(sco
               else "你简历上写 MFU 52%，这个是除以哪个峰值算的？")
     assert a.level == 1 and any(("utiliz" in d.evidence or "利用率" in d.evidence) for d in a.danger_signals), (
         a.level, [(d.signal, d.evidence) for d in a.danger_signals])
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # heldout26 read the English 2, the measured-share point credited on "around 10%." said back from the question.
+    ("en", "Like I said, we enabled overlap in Megatron, so communication is overlapped with computation, and that's why "
+           "it's low, around 10%. We used the recommended settings from the example scripts. And GPU utilization in "
+           "nvidia-smi was sitting at 98 to 100% the whole run, so the GPUs were busy all the time, there's really no room "
+           "for communication to be exposed."),
+    ("zh", "刚才说了，Megatron 里开了 overlap，通信和计算是重叠的，所以才低，10% 左右。参数用的是示例脚本里推荐的。而且 nvidia-smi "
+           "里 GPU 利用率整个训练都在 98% 到 100%，卡一直在忙，通信不可能暴露。"),
+])
+def test_a_share_said_back_and_utilisation_taken_for_no_exposed_communication_is_a_1(score, lang, answer):
+    a = score(lang, 8, answer, "You said exposed communication was 'around 10%'. How did you measure that?" if lang == "en"
+              else "你说暴露的通信大概 10%，这个是怎么量的？")
+    assert a.level == 1 and not a.markers, (a.level, a.markers)
+    assert any("exposed" in d.evidence or "暴露" in d.evidence for d in a.danger_signals)

@@ -397,7 +397,8 @@ def _wrong(flag: DangerHit, vocab: Vocabulary) -> bool:
     return _signal_kind(flag.signal, vocab) is None and bool(_MISTAKEN.search(n))
 
 
-def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rubric) -> str | None:
+def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rubric,
+          context: frozenset[str] = frozenset()) -> str | None:
     """The rubric signal of this kind that fits; for ignorance, the one about the terms nearest the cue."""
     cands = [s for s in signals if _signal_kind(s, rubric.vocab) == kind]
     if kind != "ignorance":
@@ -408,9 +409,14 @@ def _pick(signals: list[str], kind: str, near: list[frozenset[str]], rubric: Rub
         fit = [(len((rubric.item(s).whole.terms | literal_terms(s, False)) & near[0]), -i, s)
                for i, s in enumerate(cands)]
         return max(fit)[2] if fit and max(fit)[0] > 0 else None
+    # Not knowing X is about X: "…65B MoE…」。负载均衡用了什么手段？" - "这个不会" is no "不知道因果掩码造成的负载不均", whose
+    # subject neither the answer nor the question names while the résumé line it quotes names another.
+    def elsewhere(s: str, terms: frozenset[str]) -> bool:
+        whole = rubric.item(s).whole
+        return whole.key not in terms and any(t.startswith("c:") and t not in whole.terms for t in context)
     for terms in near:
         scored = [(sum(rubric.weight(t) for t in rubric.item(s).whole.terms & terms), -i, s)
-                  for i, s in enumerate(cands)]
+                  for i, s in enumerate(cands) if not elsewhere(s, terms)]
         scored = [x for x in scored if x[0] >= 0.5 * rubric.min_weight]
         if scored:
             return max(scored)[2]
@@ -770,7 +776,7 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # Not knowing is of what the question asks, not of the candidate's own words it opened with (a pick-up):
         # after "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占比？" a miss is no "不知道 TP 跨机的代价".
         near = [sentence, sentence | _asking_terms(rubric, question)] if signal == "dont_know" else [sentence]
-        fits = _pick(own, "ignorance", near, rubric)
+        fits = _pick(own, "ignorance", near, rubric, _topic_terms(rubric, question) - _asking_terms(rubric, question))
         if fits or signal in ("dont_know", "thin") or (level == 2 and L.unknown(r)):
             add(fits or _generic("ignorance", lang), _clause_quote(r, cl))
     if low:  # "只会重启": only an answer with nothing better in it offers the naive remedy as its answer
@@ -1010,10 +1016,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                    if not _NAMES_FLAG.search(_norm(d.signal)) and (
                                        M.flag_kind(d.signal) == "naive"
                                        or (_signal_kind(d.signal, vocab) or "").startswith("naive:"))))
-    feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
+    asking = _asking_terms(rubric, question)
+    feedback = F.feedback(topic, rubric, asking, level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
-                          figures[0][0] if figures else None)
+                          figures[0][0] if figures else None, _topic_terms(rubric, question) - asking)
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=_opening(r))
     return verify(a, answer, topic, own + others)

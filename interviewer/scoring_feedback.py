@@ -29,8 +29,8 @@ _ASIDE = re.compile(r"\s*[（(][^（）()]*[）)]")
 
 
 # "知道 X" / "knows X": the point is X; the feedback names the point, not the rubric's framing of it.
-_LEAD = re.compile(r"^(?:知道|能说出|能说清|能算出|能写出|能给出|能解释|能拆出|能列出|能估出|能当场算出|能当场|能画出|能讲|能把|"
-                   r"能用|会用|能|会|有)\s*|^(?:knows?|can|names|gives|explains|writes|computes|estimates|uses|has|says)\s+",
+_LEAD = re.compile(r"^(?:以及|还有|并且)?\s*(?:知道|能说出|能说清|能算出|能写出|能给出|能解释|能拆出|能列出|能估出|能当场算出|能当场|能画出|能讲|能把|"
+                   r"能用|会用|能|会|有)?\s*|^(?:and\s+)?(?:knows?|can|names|gives|explains|writes|computes|estimates|uses|has|says)\s+",
                    re.I)
 
 
@@ -55,7 +55,8 @@ def _clip(text: str) -> str:
 
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
                   seen: dict[str, float], level: int | None, miss: bool = False,
-                  offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset()) -> tuple[str, bool]:
+                  offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset(),
+                  context: frozenset[str] = frozenset()) -> tuple[str, bool]:
     """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none;
     and whether it is one that sets the answer's remedy aside.
     A point that sets aside the naive remedy the answer offered (`offered`: the terms of its flags) comes first:
@@ -76,9 +77,13 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
             terms = point.terms | {"c:" + c for t in point.terms if t.startswith("c:")
                                    for c in rubric.vocab.closure(t[2:])}
             asked = sum(rubric.weight(t) for t in terms & question_terms) + sum(rubric.weight(t) for t in terms & gap)
+            # The résumé line the question quotes decides between points it asks for alike ("…65B MoE…专家并行…」。负载均衡
+            # 用了什么手段？" is the experts' balance, not ring attention's under the causal mask).
+            around = sum(rubric.weight(t) for t in terms & context)
             # Earlier markers are the basics; a weak answer needs those first, a strong one the later ones.
             order = (len(topic.markers) - topic.markers.index(m)) if (level or 1) <= 2 else topic.markers.index(m)
-            score = asked * 10 + order * 0.1 + (0.05 if point is not item.whole else 0.0) + (1000 if instead else 0)
+            score = (asked * 10 + around + order * 0.1 + (0.05 if point is not item.whole else 0.0)
+                     + (1000 if instead else 0))
             if score > best_score:
                 best, best_score, best_instead = _shown(m, point.text), score, instead
     return _clip(best), best_instead
@@ -124,7 +129,8 @@ def _shown(marker: str, part: str) -> str:
 
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
              f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
-             offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: Fact | None = None) -> str:
+             offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: Fact | None = None,
+             context: frozenset[str] = frozenset()) -> str:
     """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote); `gap`: the
     terms of the sentences where the answer says it does not know part of it ("具体是 DP 的几倍我一时想不起来"), or
     None: a point it touched is still open, and the one the gap is about comes first. `fact`: the pack's fact a
@@ -132,7 +138,8 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     if level is None:
         return ""
     if fact is not None and level <= 2 and signal not in ("dont_know", "not_mine"):
-        rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered, gap)
+        rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered, gap,
+                        context=context)
         if not fact.figure:  # a claim wrong whatever its figure
             return f"先把事实弄准：{fact.zh}。{rest}" if lang == "zh" else f"Get the facts right: {fact.en}. {rest}"
         return f"先把数字核对准：{fact.zh}。{rest}" if lang == "zh" else f"Check your figures: {fact.en}. {rest}"
@@ -143,7 +150,7 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     brushed = level == 1 or (level == 2 and not f.credited and bool(dangers))
     point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,
                                    signal in ("dont_know", "not_mine") or brushed or gap is not None, offered,
-                                   gap or frozenset())
+                                   gap or frozenset(), context)
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):
         target = point or rung

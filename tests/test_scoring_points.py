@@ -3706,3 +3706,20 @@ def test_a_slow_node_found_by_another_team_is_no_story_of_the_candidates(ours, l
          "You said utilisation stayed at 100% while training got slower. Why, and how was the slow machine found?")
     a = score(ours, lang, 14, answer, q)
     assert a.level == 2 and not credited(a, "慢节点的经过") and not credited(a, "slow node"), (a.level, a.markers)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The closing zh session: "负载均衡" asked of the résumé's MoE line, and the feedback and flag were about ring
+    # attention's balance under the causal mask.
+    ("zh", "行，我们换一块聊。你简历里写到「负责 65B MoE 模型预训练（1024 卡 A800），DeepSpeed ZeRO-1 + 专家并行…」。负载均衡用了什么手段？",
+     "这个不会，负载均衡是算法组那边调的，我没怎么参与。"),
+    ("en", "Let's move to another area. Your résumé says “…65B MoE pretraining on 1024 A800s, ZeRO-1 + expert parallel…”. "
+           "What did you use for load balancing?",
+     "I don't know that one, the algorithm team tuned the load balancing, I wasn't really involved."),
+])
+def test_a_miss_on_load_balance_asked_of_moe_is_about_the_experts_not_the_causal_mask(ours, lang, question, answer):
+    a = score(ours, lang, 7, answer, question)
+    assert a.level == 1
+    assert any(w in a.feedback for w in ("专家", "容量因子", "expert", "capacity factor")), a.feedback
+    assert "zigzag" not in a.feedback, a.feedback
+    assert not any("因果" in d.signal or "causal" in d.signal for d in a.danger_signals), a.danger_signals

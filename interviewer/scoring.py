@@ -236,6 +236,11 @@ def asked_topic(topic: Topic, question: str, answer: str = "") -> Topic:
     # What the question itself names, not the résumé line or the answer it quotes.
     asked = frozenset(x for x in _topic_terms(rubric, _ANY_QUOTE.sub(" ", question)) if x.startswith("c:"))
     if not asked and answer and _OWN_PART.search(_norm(question)):
+        # The résumé line it quotes is the subject when it names the chain's own ("你简历里写到「…MFU 从 32% 提到 43%」。在你自己
+        # 负责的那部分里，对比的基线是什么？" stays with MFU whatever the baseline's settings name: EP8, all-to-all).
+        quoted = frozenset(x for q in _ANY_QUOTE.findall(question) for x in _topic_terms(rubric, q) if x.startswith("c:"))
+        if quoted & _own_concepts(topic):
+            return topic
         said = frozenset(x for x in _topic_terms(rubric, answer) if x.startswith("c:"))
         mine = sorted(((sum(rubric.weight(x) for x in said & _own_concepts(t)), t is topic, t.index, t)
                        for t in pack.topics), key=lambda x: x[:3], reverse=True)

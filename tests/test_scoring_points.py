@@ -3723,3 +3723,19 @@ def test_a_miss_on_load_balance_asked_of_moe_is_about_the_experts_not_the_causal
     assert any(w in a.feedback for w in ("专家", "容量因子", "expert", "capacity factor")), a.feedback
     assert "zigzag" not in a.feedback, a.feedback
     assert not any("因果" in d.signal or "causal" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The closing zh session judged this baseline by the long-context and MoE markers ("讲清 128K 序列下每层激活…"): the
+    # answer names EP8 and all-to-all, but the question quotes the résumé's MFU gain.
+    ("zh", "这部分就先聊到这儿，聊点别的。你简历里写到「…MFU 从 32% 提到 43%」。在你自己负责的那部分里，对比的基线是什么？",
+     "基线就是最早那版配置，EP8 没开 grouped GEMM，all-to-all 也没重叠，MFU 32%，每卡 1900 token/s 左右。"),
+    ("en", "Let's talk about something else. Your résumé says “…MFU from 32% to 43%”. In your own part of that work, what "
+           "was the baseline?",
+     "The baseline was the earliest config: EP8 without grouped GEMM and no all-to-all overlap, MFU 32%, about 1,900 "
+     "tokens/s per GPU."),
+])
+def test_an_own_part_question_on_a_quoted_line_of_the_chains_topic_stays_with_it(ours, lang, question, answer):
+    from interviewer.scoring import asked_topic
+    mfu = ours[lang].topic(10)
+    assert asked_topic(mfu, question, answer) is mfu

@@ -955,9 +955,8 @@ _ABOUT = re.compile(r"差不多\s*(?:这么|那么|一半|\d|[一两二三四五
 # ...a check against the run-to-run noise, which is the one the flag says was never made.
 _SEED_BAND = R.cue_regex(("seed 波动", "种子波动", "seed band", "seed noise", "seed-to-seed", "波动以内", "波动之内",
                           "within the noise", "噪声以内", "噪声之内"))
-# ...what a real check of it holds the figure against: its curve over the run, the seed noise, a band.
-# ...said of a look, not a comparison ("the curves looked the same by eye too"), or of a rerun ("restarted from scratch
-# with a different seed"), none of them is more than the final figure.
+# ...what a real check of it holds the figure against: its curve over the run, the seed noise, a band; not said of a
+# look ("the curves looked the same by eye too") or of a rerun ("restarted from scratch with a different seed").
 _RESEEDED = R.cue_regex(("different seed", "another seed", "new seed", "换个 seed", "换了个 seed", "换个种子", "换了种子", "换 seed",
                          "换了 seed"))
 _BEYOND = R.cue_regex(("曲线", "seed", "种子", "噪声", "波动", "逐步", "每一步", "每步", "带内", "容差", "curve", "curves",

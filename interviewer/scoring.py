@@ -942,9 +942,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # A story fixed by a naive remedy ("lr 是 3e-4，我们就把它调到 1e-4，然后就从头重新跑了一遍") is no record of the kind
     # a story marker asks for when it shows nothing of the marker but its subject ("loss spike"). One that shows a step
     # of the investigation ("ran py-spy dump on every rank… cordoned the node and restarted") ends in a restart, not
-    # in the remedy alone.
-    if hits and any(c.cues.get("first_person") for _, cl in hits for c in r.sentence_clauses(cl.sent)) and not any(
-            "incident" not in rubric.item(c.item).cues for c in credits):
+    # in the remedy alone (a restart is a step of many a real story; another remedy is not).
+    if hits and any(c.cues.get("first_person") for _, cl in hits for c in r.sentence_clauses(cl.sent)) and not (
+            all(kind == "restart" for kind, _ in hits) and any("incident" not in rubric.item(c.item).cues for c in credits)):
         credits = [c for c in credits if not _bare_story(rubric, vocab, c)]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))

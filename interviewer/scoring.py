@@ -888,6 +888,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     r = read(answer, vocab)
     topic_terms = _topic_terms(rubric, " ".join([topic.title, *topic.ladder, *topic.markers, *own]))
     question_terms = _topic_terms(rubric, question) if question else frozenset()
+    M.asked_after(r, question)
     credits, seen = M.credit_markers(r, rubric, list(topic.markers), question_terms) if not r.stuffing else ([], {})
     # The question's own number repeated with nothing of the point beside it ("序列拉到 128K 了…" - "128K 也这么跑")
     # is no figure of the candidate's.

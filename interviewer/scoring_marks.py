@@ -371,6 +371,16 @@ def _after_start(r: R.Reading) -> int | None:
     return r.memo[key]
 
 
+_ASKS_AFTER = re.compile(r"事后|之后加|后来加|afterwards?\b|since then|after (?:that|the fix|the incident)", re.I)
+
+
+def asked_after(r: R.Reading, question: str) -> None:
+    """A question that asks what came after ("What safeguard was added afterwards?", "事后加了哪道防线？") is answered
+    by what came after from the first sentence on."""
+    if _ASKS_AFTER.search(question):
+        r.memo[("after",)] = 0
+
+
 def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     """What the marker's wording asks for beyond its subject: a story, a number, a trade-off, what came after."""
     sentence = R.norm(r.sentences[w.sent])

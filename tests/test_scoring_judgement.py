@@ -315,3 +315,19 @@ def test_a_step_broken_down_by_the_candidates_own_instrumentation_is_a_4(ours, l
     q = ("Your résumé says you built the RL training loop for a 7B policy. Where does the time in one step go?"
          if lang == "en" else "你简历上写了 7B 策略模型的 RL 训练，一个 step 的时间花在哪？")
     assert score(ours, lang, 16, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The closing en session: asked what was added afterwards, the answer's safeguard and how much faster diagnosis got
+    # was not credited to the safeguard point, whose "after" part had to open with "afterwards".
+    ("en", "Got it. What safeguard was added afterwards?",
+     "We added a per-rank heartbeat with the current collective's sequence number, so the detector names the lagging "
+     "rank directly, and we set a 15 minute NCCL timeout so the job dies instead of hanging. Since then the median time "
+     "to diagnose went from about 40 to under 10 minutes."),
+    ("zh", "好。事后加了哪道防线？",
+     "加了按 rank 的心跳，带上当前集合通信的序号，检测器能直接报出落后的 rank；NCCL 超时设成 15 分钟，作业直接退出而不是一直卡着。"
+     "后来定位的中位时间从 40 分钟左右降到了 10 分钟以内。"),
+])
+def test_asked_what_came_after_the_whole_answer_is_the_after_part(ours, lang, question, answer):  # noqa: F811
+    a = score(ours, lang, 15, answer, question)
+    assert any("safeguard afterwards" in m.marker or "防线" in m.marker for m in a.markers), a.markers

@@ -39,6 +39,7 @@ STORY = {
 # The follow-ups of the incident rule (rule 8) that the story already answers: detection-to-diagnosis time,
 # how it was narrowed to a node, steps lost, the safeguard added.
 INCIDENT_RULE = 8
+MOE_RULE = 5  # "简历出现 MoE / 专家并行 → …负载均衡用了什么手段…"
 
 
 def pack_for(lang):
@@ -447,3 +448,26 @@ def test_help_asked_again_after_every_hint_moves_on_and_breaks_no_rule(lang, hel
         if r.interviewer.action != "clarify":
             break
     assert r.interviewer.action in ("probe", "switch"), r.interviewer
+
+
+@pytest.mark.parametrize("lang, resume, help_text", [
+    ("zh", "- 负责 65B MoE 模型预训练（1024 卡 A800），DeepSpeed ZeRO-1 + 专家并行 EP8。\n", "能给点提示吗？"),
+    ("en", "- Led pretraining of a 65B MoE model on 1024 A800s with DeepSpeed ZeRO-1 + expert parallel EP8.\n",
+     "Could you give me a hint?"),
+])
+def test_a_hint_on_load_balancing_asked_of_an_moe_line_is_about_the_experts(lang, resume, help_text):
+    # The closing zh session hinted "可以从 CP、zigzag 和 因果掩码这几个方面说" for "负载均衡用了什么手段？" on the MoE line: the
+    # ring-attention point shares "load balance" with the experts' one and came first.
+    s = session_on_rule(lang, MOE_RULE, resume)[1]
+    s.start()
+    answers = (["EP8 是因为 64 个专家每卡放 8 个，all-to-all 限制在机内走 NVLink。", "大概占 step 的 15%，是 nsys 时间线上量的。"]
+               if lang == "zh" else
+               ["EP8 because 64 experts at 8 per GPU keeps the all-to-all inside the node on NVLink.",
+                "About 15% of the step, measured on the nsys timeline."])
+    for text in answers:
+        if "负载均衡" in s.pending_question.text or "load-balancing" in s.pending_question.text:
+            break
+        s.answer(text)
+    assert "负载均衡" in s.pending_question.text or "load-balancing" in s.pending_question.text
+    hint = s.answer(help_text).interviewer
+    assert hint.action == "clarify" and not any(w in hint.text for w in ("CP", "zigzag", "因果", "mask")), hint.text

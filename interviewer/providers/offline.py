@@ -273,7 +273,11 @@ class _Turn:
 
     def _hint_terms(self, chain: Chain, item: P.ChainItem) -> list[str]:
         markers = chain.markers
-        best = max(markers, key=lambda m: C.share(m, item.cover, self.weight), default=None)
+        # Points the question asks for alike are told apart by the résumé line the chain opened on ("负载均衡用了什么手段？"
+        # on an MoE line is the experts' balance, not ring attention's under the causal mask).
+        line = C.units(chain.evidence[0].quote, self.vocab) if chain.evidence else frozenset()
+        best = max(markers, key=lambda m: (C.share(m, item.cover, self.weight), len(C.units(m, self.vocab) & line)),
+                   default=None)
         if best is None or C.share(best, item.cover, self.weight) <= 0:
             return []
         # The marker's clause on the question, not its first words: asked for the scaling efficiency, "能把各并行度对应到

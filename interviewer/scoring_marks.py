@@ -40,7 +40,8 @@ _ORDERED = re.compile(r"先[^，,。.；;]*[，,、；;]\s*再|\bfirst\b.*\bthen
 _CONFLATES = R.cue_regex(T.FLAG_CONFLATION)
 APART = R.cue_regex(T.FLAG_APART)
 _FORMULA = re.compile(r"[=≈][^，,；;]*[×÷*/]|[×÷*/][^，,；;]*[=≈]")
-_OPERATION = re.compile(r"[=≈×÷*/]|乘|除|\b(?:divided|times|multiplied|over)\b")
+# (A unit's slash is no division: "每卡 1900 token/s", "400 GB/s".)
+_OPERATION = re.compile(r"[=≈×÷*]|/(?!\s*(?:s|sec|second|step|gpu|卡|秒|步)\b)|乘|除|\b(?:divided|times|multiplied|over)\b")
 _HAND = ("人工", "手动", "手工", "by hand", "manually")
 BY_HAND = R.cue_regex(_HAND)
 BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "找运维", "找平台", "看到了就", "ask the infra", "ask ops",

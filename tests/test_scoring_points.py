@@ -3739,3 +3739,17 @@ def test_an_own_part_question_on_a_quoted_line_of_the_chains_topic_stays_with_it
     from interviewer.scoring import asked_topic
     mfu = ours[lang].topic(10)
     assert asked_topic(mfu, question, answer) is mfu
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # The closing zh session credited "能写出 MFU = 每秒 token 数 × 6N ÷…" with this baseline: the slash of "token/s" read as
+    # the formula's division.
+    ("zh", "你简历里写到「…MFU 从 32% 提到 43%」。在你自己负责的那部分里，对比的基线是什么？",
+     "基线就是最早那版配置，EP8 没开 grouped GEMM，all-to-all 也没重叠，MFU 32%，每卡 1900 token/s 左右。优化后 2550 token/s，"
+     "loss 曲线和基线按 token 数叠在一起，差在 0.01 以内。"),
+    ("en", "Your résumé says “…MFU from 32% to 43%”. In your own part of that work, what was the baseline?",
+     "The baseline was the earliest config, MFU 32% and 1900 token/s per GPU. After the change 2550 token/s, and the loss "
+     "curves by tokens lay on top of the baseline within 0.01."),
+])
+def test_a_units_slash_is_no_division_of_the_mfu_formula(ours, lang, question, answer):
+    assert not credited(score(ours, lang, 10, answer, question), "6N")

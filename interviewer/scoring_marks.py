@@ -380,6 +380,7 @@ def asked_after(r: R.Reading, question: str) -> None:
     by what came after from the first sentence on."""
     if _ASKS_AFTER.search(question):
         r.memo[("after",)] = 0
+        r.memo[("asked_after",)] = True
 
 
 def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
@@ -455,6 +456,9 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     """A marker that asks for a story ("有一次…的时间线", "walks through one hang") is met by the candidate's own
     story about it: told in the first person or as "有一次/last month…", with its numbers, and on the marker's
     subject (a term of it in the story). The quote is the sentence that opens the story."""
+    # Asked only what came after, the answer tells no walk through the incident itself.
+    if r.memo.get(("asked_after",)) and "after" not in item.cues:
+        return None
     # A story: told as one ("有一次", "last month") or in the first person with what changed ("went to 42%").
     changed = r.has("outcome") or any(R.FROM_TO.search(R.norm(s)) for s in r.sentences)
     if not (r.has("incident") or (r.has("first_person") and (changed or r.has("incident_weak")))):

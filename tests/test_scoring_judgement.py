@@ -331,3 +331,5 @@ def test_a_step_broken_down_by_the_candidates_own_instrumentation_is_a_4(ours, l
 def test_asked_what_came_after_the_whole_answer_is_the_after_part(ours, lang, question, answer):  # noqa: F811
     a = score(ours, lang, 15, answer, question)
     assert any("safeguard afterwards" in m.marker or "防线" in m.marker for m in a.markers), a.markers
+    # ...and tells no walk through the hang itself (the en session credited that too, on the same sentence).
+    assert not any("hang investigation" in m.marker or "hang 排查" in m.marker for m in a.markers), a.markers

@@ -39,6 +39,7 @@ STORY = {
 # The follow-ups of the incident rule (rule 8) that the story already answers: detection-to-diagnosis time,
 # how it was narrowed to a node, steps lost, the safeguard added.
 INCIDENT_RULE = 8
+CHECKPOINT_RULE = 9  # "简历出现分布式 checkpoint / 异步 checkpoint → …存储带宽…"
 MOE_RULE = 5  # "简历出现 MoE / 专家并行 → …负载均衡用了什么手段…"
 
 
@@ -471,3 +472,25 @@ def test_a_hint_on_load_balancing_asked_of_an_moe_line_is_about_the_experts(lang
     assert "负载均衡" in s.pending_question.text or "load-balancing" in s.pending_question.text
     hint = s.answer(help_text).interviewer
     assert hint.action == "clarify" and not any(w in hint.text for w in ("CP", "zigzag", "因果", "mask")), hint.text
+
+
+@pytest.mark.parametrize("lang, answer, help_text, echoed", [
+    ("zh", "大概 3 秒。先把分片状态拷到锁页内存，然后后台线程上传到对象存储，训练照常跑。", "能给点提示吗？", ("存储", "带宽")),
+    ("en", "About 3 seconds. The save first copies the sharded state to pinned CPU memory, then a background thread uploads "
+           "to object storage while training continues.", "Could you give me a hint?", ("storage", "bandwidth")),
+])
+def test_a_hint_does_not_name_the_questions_own_words_back(lang, answer, help_text, echoed):
+    # The closing en session hinted "you could start from checkpoint, storage and bandwidth" for "Was storage bandwidth
+    # the bottleneck?".
+    resume = ("- 用异步分片 checkpoint 把保存时间从 9 分钟降到 70 秒。\n" if lang == "zh" else
+              "- Cut checkpoint save time from 9 min to 70 s with async sharded checkpoints.\n")
+    s = session_on_rule(lang, CHECKPOINT_RULE, resume)[1]
+    s.start()
+    for _ in range(2):
+        if "带宽" in s.pending_question.text or "bandwidth" in s.pending_question.text:
+            break
+        s.answer(answer)
+    assert "带宽" in s.pending_question.text or "bandwidth" in s.pending_question.text
+    hint = s.answer(help_text).interviewer
+    lead = hint.text.split("。")[0] if lang == "zh" else hint.text.split(".")[0]
+    assert hint.action == "clarify" and not any(w in lead for w in echoed), hint.text

@@ -284,7 +284,8 @@ class _Turn:
         # Megatron 或 DeepSpeed 的配置项…，并给出扩到千卡时的扩展效率与损失在哪" names no term of the efficiency, so the hint
         # is another way of putting it, not "Megatron 和 DeepSpeed".
         clause = max(re.split(r"[，；;]|,\s", best), key=lambda c: C.share(c, item.cover, self.weight))
-        said = R.norm(self.ctx.candidate_text or "")
+        # (Nor the question's own words: "Was storage bandwidth the bottleneck?" is not helped by "storage and bandwidth".)
+        said = R.norm(self.ctx.candidate_text or "") + " " + R.norm(item.question)
         return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said][:3]
 
     @staticmethod

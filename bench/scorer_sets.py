@@ -148,7 +148,14 @@ answer of them was read, at that stop's start (eb13133) and after its first four
 .688, within one .917, Spearman .752, danger recall .722; candidates25 answers exact .722, within one 1.000, Spearman
 .837, order not kept (4 pairs: candidate means 1.5, 3.0, 3.33, 3.33 for levels 1, 2, 3, 3, and 3.33, 3.33 for the
 level-4 ones). All 15 of its misses are above the label (four of them by two levels or more: a fluent wrong memory
-model and a final-loss "alignment" read 4 for 1).
+model and a final-loss "alignment" read 4 for 1). Those two were read in that stop; at its end ours_heldout27.jsonl (48) and
+candidates26.jsonl (6 candidates, levels 1,2,3,3,4,4) were written blind to a brief of the answers that fool a grader
+(many right terms answering a neighbouring question, figures off by a factor, naive fixes in confident vocabulary,
+short exactly-right answers, seniors naming what they did not measure, self-corrections mid-answer), with the same
+level scale; their first figures, taken before any answer of them was read, at that stop's end (b690da6): heldout27
+exact .646, within one .875, Spearman .655, danger recall .706; candidates26 answers exact .722, within one 1.000,
+Spearman .888, order not kept (1 pair: candidate means 2.0, 3.0, 3.0, 3.33 for levels 1, 2, 3, 3, and 3.67, 4.0 for
+the level-4 ones). Of heldout27's 17 misses, 13 are above the label, six of them by two levels or more.
 """
 
 from __future__ import annotations

@@ -327,6 +327,12 @@ def _asking_terms(rubric: Rubric, question: str) -> frozenset[str]:
     return terms if any(t.startswith("c:") for t in terms) else _topic_terms(rubric, question)
 
 
+def _around_asking(rubric: Rubric, question: str) -> frozenset[str]:
+    """The terms of the question outside what it asks: the résumé line or the candidate's words it quotes, which tell
+    apart points and flags the question asks for alike ("…65B MoE…」。负载均衡用了什么手段？")."""
+    return _topic_terms(rubric, question) - _asking_terms(rubric, question)
+
+
 @lru_cache(maxsize=256)
 def _asked(rubric: Rubric, question: str) -> frozenset[str]:
     """What the question is about: its concepts and its own content words, whether or not the rubric uses them; not
@@ -781,7 +787,7 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # Not knowing is of what the question asks, not of the candidate's own words it opened with (a pick-up):
         # after "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占比？" a miss is no "不知道 TP 跨机的代价".
         near = [sentence, sentence | _asking_terms(rubric, question)] if signal == "dont_know" else [sentence]
-        fits = _pick(own, "ignorance", near, rubric, _topic_terms(rubric, question) - _asking_terms(rubric, question))
+        fits = _pick(own, "ignorance", near, rubric, _around_asking(rubric, question))
         if fits or signal in ("dont_know", "thin") or (level == 2 and L.unknown(r)):
             add(fits or _generic("ignorance", lang), _clause_quote(r, cl))
     if low:  # "只会重启": only an answer with nothing better in it offers the naive remedy as its answer
@@ -1022,11 +1028,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                    if not _NAMES_FLAG.search(_norm(d.signal)) and (
                                        M.flag_kind(d.signal) == "naive"
                                        or (_signal_kind(d.signal, vocab) or "").startswith("naive:"))))
-    asking = _asking_terms(rubric, question)
-    feedback = F.feedback(topic, rubric, asking, level, signal, f,
+    feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
-                          figures[0][0] if figures else None, _topic_terms(rubric, question) - asking)
+                          figures[0][0] if figures else None, _around_asking(rubric, question))
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=_opening(r))
     return verify(a, answer, topic, own + others)

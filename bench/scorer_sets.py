@@ -155,7 +155,18 @@ short exactly-right answers, seniors naming what they did not measure, self-corr
 level scale; their first figures, taken before any answer of them was read, at that stop's end (b690da6): heldout27
 exact .646, within one .875, Spearman .655, danger recall .706; candidates26 answers exact .722, within one 1.000,
 Spearman .888, order not kept (1 pair: candidate means 2.0, 3.0, 3.0, 3.33 for levels 1, 2, 3, 3, and 3.67, 4.0 for
-the level-4 ones). Of heldout27's 17 misses, 13 are above the label, six of them by two levels or more.
+the level-4 ones). Of heldout27's 17 misses, 13 are above the label, six of them by two levels or more. The next stop
+read those two, and at its start had ours_heldout28.jsonl (48) and candidates27.jsonl (6 candidates, levels 1,2,3,3,4,4)
+written blind to a brief of buried points and uneven candidates (the one point that matters buried in a long answer,
+long fluent answers with none, answers that correct themselves or undo themselves, the right mechanism with a figure
+off by a factor and the right figure with a wrong reason, bullet lists at every level, candidates from inference
+serving, data engineering, HPC and SRE, hedged right answers and confident wrong ones, one-line answers at every
+level), with the same level scale; their first figures, taken before any answer of them was read, at that stop's start
+(b113526): heldout28 exact .617, within one .957, Spearman .810, danger recall .733; candidates27 answers exact .778,
+within one 1.000, Spearman .878, order not kept (1 pair: candidate means 1.33, 3.0 for levels 1, 2, 3.0, 3.25 for the
+level-3 ones and 3.67, 4.0 for the level-4 ones). Of the 47 heldout28 answers given a level, 18 are missed, 13 of them
+above the label (two by two levels); the other one, labelled 1, was read as a request for help, which is left without
+a level.
 """
 
 from __future__ import annotations

@@ -189,10 +189,10 @@ _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是�
 # says the opposite; "on paper" sits beside a measurement as often as instead of one; "never tried TP16 across two
 # nodes" is an option ruled out, not a result left unmeasured.)
 _UNMEASURED = re.compile(r"(?<!不)(?<!不是)(?:没|没有)(?:在[^，。；]{0,12})?(?:实测|测过|实际跑过|跑过|试过|对比过|做更细的拆分|做拆分)|"
-                         r"(?:都是|是我?按[^，。；]{0,8})估(?:算)?的|(?<!不是)(?<!不)(?:看[^，。；]{0,12})?估的|"
+                         r"(?:都是|是我?按[^，。；]{0,8})估(?:算)?的|都是估算|(?<!不是)(?<!不)(?:看[^，。；]{0,12})?估的|"
                          r"\b(?:didn't|did not|never|haven't|have not)\s+(?:measure|run|benchmark)\w*\b|"
                          r"\b(?:didn't|did not|never|haven't|have not)\s+tr(?:y|ied)\s+(?:other|any other|alternative|different)|"
-                         r"\bfrom the arithmetic\b|\bare (?:just )?estimates\b|\bit's (?:just )?an estimate\b")
+                         r"\bfrom the arithmetic\b|\bare (?:all |just )?(?:rough )?estimates\b|\bit's (?:just )?an estimate\b")
 
 # Known by hearsay, not used ("partial rollout 我听说过…但我们没用", "I haven't used it myself"): with no figure worked
 # out ("没实际用过，但按原理推：70B…每卡约 17.5 GB" reasons it through), the point explained is not the candidate's own.

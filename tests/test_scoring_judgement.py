@@ -231,7 +231,7 @@ def test_a_fix_told_as_cut_to_a_figure_is_the_same_judgement_in_both_languages(o
     assert score(ours, lang, 11, answer, q).level == 4
 
 
-@pytest.mark.parametrize("lang, topic, question, answer", [
+_WORKED = [
     ("zh", 4, "你们那个配置下，每层 TP 通信量大概多少？要不要紧？",
      "我们是 h=5120、序列 8192、micro batch 1、TP8。每次 all-reduce 是 b·s·h 约 4200 万个元素，bf16 就是 84 MB，ring 下每卡收发 "
      "2(t-1)/t 倍，也就是 1.75 倍，约 147 MB；每层前向反向一共四次，大约 590 MB。按 NVLink 实际 350 GB/s 算，一层 1.7 ms 左右，"
@@ -242,7 +242,10 @@ def test_a_fix_told_as_cut_to_a_figure_is_the_same_judgement_in_both_languages(o
      "with a global batch of 512 and DP16 each rank has m = 32 micro-batches, and the bubble (p−1)/(m+p−1) goes from 3/35, "
      "about 9%, to 7/39, about 18%, so PP8 buys memory we didn't need at twice the bubble. TP stays inside the node because "
      "it all-reduces in every layer. I did not run PP8 end to end to compare — that's from the arithmetic."),
-])
+]
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", _WORKED)
 def test_an_own_case_worked_out_but_said_not_measured_is_a_3(ours, lang, topic, question, answer):
     # A level-4 answer is the candidate's own measured case; one told as estimated, or its alternative never run, is a 3.
     assert score(ours, lang, topic, answer, question).level == 3
@@ -251,6 +254,20 @@ def test_an_own_case_worked_out_but_said_not_measured_is_a_3(ours, lang, topic, 
                 "en": "We measured it: PP8 for 200 steps on the same data was 11% slower per step, which agreed with the bubble arithmetic."}
     cut = answer.rsplit("这些都是" if lang == "zh" else "I did not", 1)[0]
     assert score(ours, lang, topic, cut + measured[lang], question).level == 4
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("zh", 4, "你们那个配置下，每层 TP 通信量大概多少？要不要紧？", "…以上都是估算，我们自己没有精确统计过。"),
+    ("en", 3, "Why did you pick TP8 PP4 DP16 for that 65B model on 512 GPUs and not TP8 PP8?",
+     "…These are all estimates, nothing we ran."),
+])
+def test_an_own_case_said_to_be_all_estimates_is_a_3(ours, lang, topic, question, answer):
+    # heldout27 h27_17 read 4 for 3: "这些都是估算，我们自己的 MTBF 没有精确统计过" had been missed without a "的" after 估算.
+    worked = next(a for lg, t, q, a in _WORKED if lg == lang)
+    cut = worked.rsplit("这些都是" if lang == "zh" else "I did not", 1)[0]
+    assert score(ours, lang, topic, cut + "We measured it: PP8 for 200 steps on the same data was 11% slower per step."
+                 if lang == "en" else cut + "后来用 nsys 实测，TP 通信占 step 的 27%，开了重叠以后降到 7%。", question).level == 4
+    assert score(ours, lang, topic, cut + answer.lstrip("…"), question).level == 3
 
 
 HANG_STORY = {

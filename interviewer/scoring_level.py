@@ -194,6 +194,10 @@ _UNMEASURED = re.compile(r"(?<!不)(?<!不是)(?:没|没有)(?:在[^，。；]{0
                          r"\b(?:didn't|did not|never|haven't|have not)\s+tr(?:y|ied)\s+(?:other|any other|alternative|different)|"
                          r"\bfrom the arithmetic\b|\bare (?:all |just )?(?:rough )?estimates\b|\bit's (?:just )?an estimate\b")
 
+# The limits of a check, named as such ("Limits: 2K steps is short, and we didn't run downstream evals on it", "局限是…"),
+# are what a senior adds to a measured case, not the case left unmeasured.
+_LIMITS = re.compile(r"(?:limits?|limitations?|caveats?|the caveat is|one caveat|局限|不足(?:的是|之处)?)\s*(?:是|在于|[:：,，])")
+
 # Known by hearsay, not used ("partial rollout 我听说过…但我们没用", "I haven't used it myself"): with no figure worked
 # out ("没实际用过，但按原理推：70B…每卡约 17.5 GB" reasons it through), the point explained is not the candidate's own.
 _HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用过|\bheard (?:of|about)\b|\bhaven't used (?:it|that|this)\b|"
@@ -498,7 +502,7 @@ def level(r: R.Reading, f: Features) -> int | None:
         elif not f.numeric and f.own and decided and not f.handed_off and not f.cursory and (
                 f.solid + f.answered >= 3 or len(decided) >= 2):
             lv = 4
-    if lv == 4 and _UNMEASURED.search(text):
+    if lv == 4 and any(_UNMEASURED.search(s) and not _LIMITS.match(s) for s in map(R.norm, r.sentences)):
         lv = 3
     if not f.numeric and f.handed_off and not decided:
         lv = min(lv, 2)  # the asked part was someone else's, and the rest shows no check of the candidate's own

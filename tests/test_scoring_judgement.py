@@ -350,3 +350,28 @@ def test_asked_what_came_after_the_whole_answer_is_the_after_part(ours, lang, qu
     assert any("safeguard afterwards" in m.marker or "防线" in m.marker for m in a.markers), a.markers
     # ...and tells no walk through the hang itself (the en session credited that too, on the same sentence).
     assert not any("hang investigation" in m.marker or "hang 排查" in m.marker for m in a.markers), a.markers
+
+
+ALIGNED = {
+    "en": ("We fixed the seed, the data order and the initial checkpoint, and compared step one first: loss matched to about "
+           "1e-3 relative and the grad norm was 0.3% off. For the tolerance we ran PP4 with three seeds for 3K steps; the "
+           "spread at 3K was about ±0.01, and PP8 stayed inside that band. Bitwise equality was not the bar, because a "
+           "different PP degree changes the order of the reductions and BF16 sums differ. "),
+    "zh": ("先固定 seed、数据顺序和初始 checkpoint，第一步先对：loss 相对误差 1e-3 左右，grad norm 差 0.3%。容差是拿 PP4 跑了三个 seed、"
+           "3K 步量出来的，3K 步时的波动大约 ±0.01，PP8 一直在这个带子里。没要求逐位一致，因为换 PP 度数后规约顺序变了，BF16 累加结果本来就不同。"),
+}
+
+
+@pytest.mark.parametrize("lang, limits, unmeasured", [
+    ("en", "Limits: 3K steps is short, and we didn't run the downstream evals on PP8.",
+     "We didn't run the downstream evals on PP8."),
+    ("zh", "局限是 3K 步不长，PP8 也没跑过下游评测。", "PP8 也没跑过下游评测。"),
+])
+def test_limits_named_beside_a_measured_check_keep_it_a_4(ours, lang, limits, unmeasured):  # noqa: F811
+    # heldout27 h27_21 read 3 for 4: "Limits: 2K steps is short, and we didn't run downstream evals" is the senior naming
+    # what the check does not cover, not the case left unmeasured. Said without the word, it still caps at 3.
+    q = {"en": "You moved the model from PP4 to PP8. How did you show the loss was still aligned?",
+         "zh": "你们从 PP4 换到 PP8，怎么证明 loss 还是对齐的？"}[lang]
+    assert score(ours, lang, 15, ALIGNED[lang], q).level == 4
+    assert score(ours, lang, 15, ALIGNED[lang] + limits, q).level == 4
+    assert score(ours, lang, 15, ALIGNED[lang] + unmeasured, q).level == 3

@@ -73,12 +73,14 @@ def _value(m: re.Match, context: str) -> float | None:
 _REFERS_BACK = re.compile(r"(?:它|这个|那个|这玩意|(?:it|this|that|which)(?![\w-]))", re.I)
 
 
-def _claimed(rx: re.Pattern, head: str, text: str) -> bool:
+def _claimed(rx: re.Pattern, head: str, text: str, named: bool = True) -> bool:
     """The claim in this clause, not denied before it ("ZeRO-3 不会让…"); or, in a clause that refers back ("我们一直用的
-    BF16，它比 FP16 精度更高"), one that names its subject in the clause before."""
+    BF16，它比 FP16 精度更高") or goes on saying of both what the clause before named (its subject dropped: "BF16 和 FP16
+    都是 16 位半精度，数值范围差不多"), one that names its subject in the clause before."""
     if (m := rx.search(text)) is not None:
         return not _DENIED.search(text[:m.start()])
-    if not _REFERS_BACK.match(text.lstrip()):
+    dropped = not named and bool(_BOTH.search(re.split(r"[，,；;：:]", head.rstrip("，, "))[-1]))
+    if not dropped and not _REFERS_BACK.match(text.lstrip()):
         return False
     m = next((m for m in rx.finditer(head + text) if m.end() > len(head)), None)
     return m is not None and not _DENIED.search(re.split(r"[，,；;：:]", head[:m.start()])[-1])
@@ -124,7 +126,8 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
                 if near or not bad:
                     said.append((cl, bad))
             # A claim may name its subject a clause before ("我们一直用的 BF16，它比 FP16 精度更高"): it ends in this one.
-            if near and any(_claimed(rx, head, text) for rx in fact.claim):
+            named = any(r.vocab.kind(c) == "name" for c in cl.said)
+            if near and any(_claimed(rx, head, text, named) for rx in fact.claim):
                 said.append((cl, True))
         if said and said[-1][1]:
             out.append((fact, next(cl for cl, bad in said if bad)))

@@ -373,7 +373,24 @@ def test_a_wrong_claim_said_of_it_a_clause_after_its_subject_is_read(score, lang
     assert a.feedback.startswith(("先把事实弄准", "Get the facts right"))
 
 
+@pytest.mark.parametrize("lang, answer", [
+    # heldout27 h27_26 read 2 for 1: the range said to be the same in a clause that drops the subject of the one before
+    # ("都是…，数值范围差不多"), beside the naive remedy and nothing else.
+    ("zh", "第一时间把学习率降到原来的一半，warmup 拉长一倍，从最近的 checkpoint 重新拉起。精度一般不是问题，BF16 和 FP16 都是 16 位半精度，"
+           "数值范围差不多，我们统一用 FP16。"),
+    ("en", "First thing, halve the learning rate, double the warmup and restart from the last checkpoint. Precision is rarely "
+           "the issue: BF16 and FP16 are both 16-bit half precision, the range is about the same, so we just use FP16."),
+])
+def test_a_range_said_to_be_the_same_of_both_a_clause_before_is_wrong(score, lang, answer):
+    a = score(lang, 1, answer, "训练中 loss 突然尖峰，你怎么排查？" if lang == "zh" else "The loss suddenly spikes. How do you debug it?")
+    assert a.level == 1, (a.level, [d.signal for d in a.danger_signals])
+    assert any("范围差不多" in d.evidence or "about the same" in d.evidence for d in a.danger_signals), a.danger_signals
+
+
 @pytest.mark.parametrize("lang, sentence", [
+    # ...but "the range is the same" after a clause naming FP32 is of FP32.
+    ("zh", "BF16 的指数位跟 FP32 一样是 8 位，动态范围一样，所以基本不用 loss scaling。"),
+    ("en", "BF16 has 8 exponent bits, same as FP32, so the range is the same and small gradients never underflow."),
     # ...and only when it refers back: "训练更稳定" after "表示范围比 FP16 大" says nothing of FP16 being the steadier.
     ("zh", "BF16 表示范围比 FP16 大，训练更稳定，现在大模型基本都用 BF16。"),
     ("en", "BF16 has a larger range than FP16, training is more stable, so most large models use it."),

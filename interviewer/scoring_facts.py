@@ -75,15 +75,29 @@ _REFERS_BACK = re.compile(r"(?:它|这个|那个|这玩意|(?:it|this|that|which
 
 def _claimed(rx: re.Pattern, head: str, text: str, named: bool = True) -> bool:
     """The claim in this clause, not denied before it ("ZeRO-3 不会让…"); or, in a clause that refers back ("我们一直用的
-    BF16，它比 FP16 精度更高") or goes on saying of both what the clause before named (its subject dropped: "BF16 和 FP16
-    都是 16 位半精度，数值范围差不多"), one that names its subject in the clause before."""
+    BF16，它比 FP16 精度更高") or names nothing of the field and goes on about the subject of the clause before (its subject
+    dropped: "BF16 和 FP16 都是 16 位半精度，数值范围差不多", "NCCL 走的是网卡和 NVLink，不占 GPU 的计算资源"), one that names
+    its subject in the clause before. A negation outside the claim sets it aside; one the claim is worded with ("it
+    doesn't use any GPU compute") is the claim."""
+    def stands(m: re.Match, at: int, whole: str) -> bool:
+        said = rx.pattern.replace("\\x27", "'")
+        own = ("n't" in said or "not" in said or "never" in said)
+        return all(own and m.start() <= x.start() + at and x.end() + at <= m.end() for x in _NOT.finditer(text)) \
+            and not _DENIED.search(re.split(r"[，,；;：:]", whole[:m.start()])[-1])
     if (m := rx.search(text)) is not None:
-        return not _DENIED.search(text[:m.start()])
-    dropped = not named and bool(_BOTH.search(re.split(r"[，,；;：:]", head.rstrip("，, "))[-1]))
-    if not dropped and not _REFERS_BACK.match(text.lstrip()):
+        return stands(m, 0, text)
+    clipped = head.rstrip("，, ")
+    before = re.split(r"[，,；;：:]", clipped)[-1]  # the clause before
+    refers = bool(_REFERS_BACK.match(text.lstrip()))
+    if not refers and (named or not (_BOTH.search(before) or _DROPPED.match(text.lstrip()))):
         return False
-    m = next((m for m in rx.finditer(head + text) if m.end() > len(head)), None)
-    return m is not None and not _DENIED.search(re.split(r"[，,；;：:]", head[:m.start()])[-1])
+    m = next((m for m in rx.finditer(head + text)
+              if m.end() > len(head) and (refers or m.start() >= len(clipped) - len(before))), None)
+    return m is not None and stands(m, len(head), head + text)
+
+
+# A Chinese clause that opens on a negated verb has dropped its subject: it is the one of the clause before.
+_DROPPED = re.compile(r"(?:也|并|都)?(?:不|没)")
 
 
 def wrong_figures(r: R.Reading, question: str = "") -> list[tuple[Fact, R.Clause]]:
@@ -109,12 +123,12 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
         said: list[tuple[R.Clause, bool]] = []
         for cl, text, sentence, head, previous in read:
             # "每卡只剩 0.76 GB，模型状态一共 13 GB 左右": the sentence's sum is another one.
-            if _NOT.search(text) or any(w in sentence for w in fact.unless):
+            if any(w in sentence for w in fact.unless):
                 continue
             # Out of its context a figure may be of something else ("so ~14 GB total" of activations): it can only
             # correct one said before.
             near = not fact.context or any(w in sentence or w in asked for w in fact.context)
-            for m in (m for rx in fact.figure for m in rx.finditer(text)):
+            for m in (m for rx in fact.figure for m in rx.finditer(text) if not _NOT.search(text)):
                 value = _value(m, " ".join((sentence, r.text, asked)))
                 # Said of both when nothing is named between "both" and the figure ("Both BF16 and FP16 are 16 bits,
                 # but BF16 keeps FP32's 8 exponent bits" is of FP32).

@@ -308,6 +308,10 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "GPU utilization in nvidia-smi was 99% the whole time, so it was really efficient.", "so it was really efficient"),
     ("zh", 10, "快了三倍是跟什么比的？怎么量的？", "之前 30 个小时，之后 10 个小时。nvidia-smi 里 GPU 利用率一直 99%，说明卡都跑满了。",
      "说明卡都跑满了"),
+    # NCCL's kernels said to take no SMs (heldout27 h27_38, a 1 that read 3), also with the subject a clause before.
+    ("zh", 8, "通信和计算是怎么重叠的？", "通信走的是网卡和 NVLink，不占 GPU 的计算资源，所以对计算没有任何影响。", "不占 GPU 的计算资源"),
+    ("en", 8, "How is communication overlapped with compute?", "NCCL goes over the NIC and NVLink, so it doesn't use any GPU "
+     "compute resources and has no effect on compute.", "doesn't use any GPU compute resources"),
 ]
 
 
@@ -353,6 +357,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "DDP is the fastest when the model fits; ZeRO-3 is the slowest of the stages."),
     ("en", "GPU utilization sat at 99%, but that only means a kernel was running; MFU was 38%, so not efficient at all."),
     ("zh", "MFU 从 38% 提到 45%，所以效率很高；GPU 利用率那个数不能看。"),
+    ("zh", "通信 kernel 也要占 SM，重叠上了计算也会慢一点；数据预处理放在 CPU 上，不占 GPU 的计算资源。"),
+    ("en", "NCCL kernels do take SMs, a few of them, so overlapped compute runs a little slower."),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

@@ -308,6 +308,10 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "GPU utilization in nvidia-smi was 99% the whole time, so it was really efficient.", "so it was really efficient"),
     ("zh", 10, "快了三倍是跟什么比的？怎么量的？", "之前 30 个小时，之后 10 个小时。nvidia-smi 里 GPU 利用率一直 99%，说明卡都跑满了。",
      "说明卡都跑满了"),
+    # Activations said not to grow with the sequence, no FlashAttention named (candidates26 c26_a.1, a 1 that read 2).
+    ("en", 2, "And the activations? How do they grow with sequence length?", "Activations mostly depend on the batch size. "
+     "If you double the context you don't really need more memory, you just wait longer.", "don't really need more memory"),
+    ("zh", 2, "那激活呢？随序列长度怎么涨？", "激活主要跟 batch 有关，和序列长度关系不大，序列翻倍显存也差不多，只是慢一点。", "激活主要跟 batch 有关"),
     # NCCL's kernels said to take no SMs (heldout27 h27_38, a 1 that read 3), also with the subject a clause before.
     ("zh", 8, "通信和计算是怎么重叠的？", "通信走的是网卡和 NVLink，不占 GPU 的计算资源，所以对计算没有任何影响。", "不占 GPU 的计算资源"),
     ("en", 8, "How is communication overlapped with compute?", "NCCL goes over the NIC and NVLink, so it doesn't use any GPU "

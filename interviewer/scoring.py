@@ -558,6 +558,7 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
 _REPLY = re.compile(r"(?:yes|yeah|yep|no|nope|mostly|basically|partly|not really|sort of|是的|是|对|没有|基本|大部分|不完全)"
                     r"[^a-z\u4e00-\u9fff]*(?:mostly|largely|basically|yes|no|藏住了|是的|吧)?[\s,，.。!！]*$")
 _SUMMED = re.compile(r"总共|加起来|一共|合计|所以|因此|\bso\b|in total|altogether|that's why")
+_SUM_OPENS = re.compile(r"总共|加起来|一共|合计|(?:so )?(?:that's|that is|which is|that comes to|that adds up to)\b")
 
 
 def _mostly_in(core: set[tuple[int, int]], sentences: set[int]) -> bool:
@@ -937,6 +938,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     figures = FX.wrong_figures(r, question)
     wrong |= {(cl.sent, cl.start) for _, fc in figures
               for cl in (r.sentence_clauses(fc.sent) if _SUMMED.search(_norm(fc.text)) else [fc]) if cl.start <= fc.start}
+    # (A sum that opens its sentence, "…so 4 more. That's 8 bytes per parameter", sums up the sentence before.)
+    wrong |= {(cl.sent, cl.start) for _, fc in figures if fc.sent and fc.start == 0 and _SUM_OPENS.match(_norm(fc.text))
+              for cl in r.sentence_clauses(fc.sent - 1)}
     told = {i for i, _ in remedy}
     offered |= remedy
     # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.

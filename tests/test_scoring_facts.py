@@ -35,6 +35,12 @@ WRONG = [  # (lang, topic, question, answer, the wrong clause, highest level)
     ("zh", 2, "7B 全参训练、混合精度 Adam，模型状态大概要多少显存？",
      "7B 的话 BF16 权重是 14 GB，梯度也是 14 GB，Adam 的优化器状态再加一点，总共二十来 GB，一张 40G 的卡就够了。",
      "总共二十来 GB", 1),
+    # A sum of too few bytes said as its result (heldout27 h27_32, a 1 that read 3): the sentence it sums shows no point.
+    ("en", 2, "Roughly how much memory do the training states of a 70B model need with mixed-precision Adam?",
+     "Weights are BF16, so 2 bytes, gradients another 2, and the two Adam moments in BF16 are 4 more. That's 8 bytes per "
+     "parameter, so 70B times 8 is 560 GB.", "That's 8 bytes per parameter", 1),
+    ("zh", 2, "混合精度 Adam 训练 70B 模型，训练状态大概要多少显存？",
+     "权重 BF16 是 2 字节，梯度 2 字节，Adam 的两个矩也用 BF16 存，再加 4 字节。加起来每参数 8 字节，70B 就是 560 GB。", "加起来每参数 8 字节", 1),
     ("en", 2, "Under mixed-precision Adam, how many bytes does each parameter cost?",
      "Weights are 2 bytes in half precision and Adam adds a little on top, so about 6 bytes per parameter in total.",
      "about 6 bytes per parameter in total", 1),
@@ -363,6 +369,7 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "MFU 从 38% 提到 45%，所以效率很高；GPU 利用率那个数不能看。"),
     ("zh", "通信 kernel 也要占 SM，重叠上了计算也会慢一点；数据预处理放在 CPU 上，不占 GPU 的计算资源。"),
     ("en", "NCCL kernels do take SMs, a few of them, so overlapped compute runs a little slower."),
+    ("en", "Weights are BF16, that's 2 bytes per parameter; with gradients and Adam's FP32 states it's 16 bytes in total."),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang]), "ZeRO 和 FSDP 有什么区别？") == []

@@ -318,6 +318,13 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 2, "And the activations? How do they grow with sequence length?", "Activations mostly depend on the batch size. "
      "If you double the context you don't really need more memory, you just wait longer.", "don't really need more memory"),
     ("zh", 2, "那激活呢？随序列长度怎么涨？", "激活主要跟 batch 有关，和序列长度关系不大，序列翻倍显存也差不多，只是慢一点。", "激活主要跟 batch 有关"),
+    # The cross-node link said to be on par with NVLink, and TP across nodes taken as fine (heldout27 h27_03, a 1 that
+    # read 3: "400G InfiniBand… that's 400 GB/s… basically on par with NVLink… comfortable running TP16 across two nodes").
+    ("en", 9, "What cross-node bandwidth would you expect?", "Every GPU has its own 400G IB NIC, so the IB is on par with "
+     "NVLink now.", "the IB is on par with NVLink now"),
+    ("zh", 9, "跨机带宽大概多少？", "每张卡一张 400G 的 IB 网卡，现在 IB 和 NVLink 差不多了。", "现在 IB 和 NVLink 差不多了"),
+    ("en", 3, "Would you run TP across nodes?", "Yes, we're comfortable running TP16 across two nodes on a modern fabric.",
+     "comfortable running TP16 across two nodes"),
     # NCCL's kernels said to take no SMs (heldout27 h27_38, a 1 that read 3), also with the subject a clause before.
     ("zh", 8, "通信和计算是怎么重叠的？", "通信走的是网卡和 NVLink，不占 GPU 的计算资源，所以对计算没有任何影响。", "不占 GPU 的计算资源"),
     ("en", 8, "How is communication overlapped with compute?", "NCCL goes over the NIC and NVLink, so it doesn't use any GPU "

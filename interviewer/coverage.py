@@ -93,6 +93,8 @@ _CLASSES = {
     "@scale": r"扩到|扩展|规模|更多卡|更大|scal|more gpus|larger|bigger",
     "@loss": r"loss|收敛|曲线|converge|curve",
     "@cost": r"代价|开销|成本|多花|cost|overhead|price|expensive",
+    # What was saved, said as what is left: "省下的显存" is answered by "每卡只剩几 GB".
+    "@saved": r"省下|省了|节省|省掉|只剩|降到|saved|saving|savings|only \d|down to",
     "@time": r"时间|耗时|时长|秒|分钟|小时|time|seconds?|minutes?|hours?",
     # An incident named or told: "最近一次事故" is answered by "有一次凌晨 NCCL 超时，训练卡住…".
     "@incident": r"事故|故障|有一次|那次|出过事|卡住|挂了|incident|outage|one time|one night|hung|crashed",
@@ -109,6 +111,7 @@ _FUNCTION_ZH_RX = re.compile(_FUNCTION_ZH)
 _STOP_EN = frozenset(
     "the a an of to in on for how what which is are was were it its each with when where why whether can does do "
     "did not or from that this by be much many at as into up out more less you your we our i my they their there "
+    "came come comes "
     "had has have been being so than then also about after before under over per one two any all some long use "
     "used using get got make made way ways kind still hold holds held well run runs ran put puts take "
     "took taken first last latest between while inside behind down break breaks show find appear appears exact "
@@ -393,9 +396,12 @@ def _matched(group: frozenset[str], span_units: frozenset[str]) -> float:
     def has(u: str) -> bool:
         return u in span_units or (u[0] == "~" and f"#{u[1:]}" in span_units)
 
+    def narrower(u: str) -> bool:  # a kind of what the group names ("优化器状态" for "显存")
+        return u[0] == "#" and f"~{u[1:]}" in span_units
+
     hit = {u for u in group if has(u)}
     if not hit:
-        return 0.0
+        return LOOSE if any(narrower(u) for u in group) else 0.0
     pairs = [u for u in group if len(u) == 2 and _CJK_RUN.fullmatch(u)]
     literal = 1.0 if any(u[0] not in "#@~" and u not in pairs for u in hit) else \
         (sum(1 for u in pairs if u in hit) / len(pairs) if pairs else 0.0)

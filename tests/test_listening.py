@@ -494,3 +494,25 @@ def test_a_hint_does_not_name_the_questions_own_words_back(lang, answer, help_te
     hint = s.answer(help_text).interviewer
     lead = hint.text.split("。")[0] if lang == "zh" else hint.text.split(".")[0]
     assert hint.action == "clarify" and not any(w in lead for w in echoed), hint.text
+
+
+ZERO_RULE = 2  # "简历出现 FSDP / ZeRO → 追分片级别是怎么选的、省下的显存主要来自哪一块、…"
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "用的 ZeRO-1：65B 的优化器状态切到 128 个 DP rank 上每卡只剩几 GB，放得下；ZeRO-3 每步通信是 DP 的 1.5 倍，在 1024 卡上不划算。"),
+    ("en", "ZeRO-1: the optimizer states of the 65B model sharded over 128 DP ranks are down to a few GB per GPU, which "
+           "fits; ZeRO-3 moves 1.5 times DP's bytes a step, not worth it on 1024 GPUs."),
+])
+def test_a_kind_of_what_was_asked_named_answers_where_the_saved_memory_came_from(lang, answer):
+    # The closing zh session asked "省下的显存主要来自哪一块？" right after this answer: the optimizer states are the kind
+    # of memory the follow-up asks for, and "只剩几 GB" is what was saved.
+    line = {"zh": "# 候选人\n\n## 经历\n- 用 DeepSpeed ZeRO-1 训练 65B 模型（1024 卡 A800），负责分片方案\n",
+            "en": "# Candidate\n\n## Experience\n- Trained a 65B model with DeepSpeed ZeRO-1 on 1024 A800s; owned the sharding setup\n"}
+    pack, s = session_on_rule(lang, ZERO_RULE, line[lang])
+    s.start()
+    r = s.answer(answer)
+    saved = "省下的显存主要来自哪一块" if lang == "zh" else "where the saved memory came from"
+    assert any(normalize_key(saved) == normalize_key(c.basis) for c in r.candidate.covers), \
+        [c.basis for c in r.candidate.covers]
+    assert normalize_key(basis_of(r.interviewer.target)) != normalize_key(saved), r.interviewer.text

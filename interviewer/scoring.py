@@ -853,9 +853,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         plain = [cl for cl in plain if cl.concepts or not _REPLY.match(_norm(cl.text))]
         names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),
                     default=None)
-        # Beside a point shown, a clause that names nothing of the field ("I haven't had to do it on a big job
-        # though.") is no name dropped either.
-        if names is not None and (names.concepts or r.stuffing or not credited):
+        # A clause that names nothing of the field ("I haven't had to do it on a big job though.", "没在更大规模上试过。"
+        # beside a reasoning of its own) is no name dropped.
+        if names is not None and (names.concepts or r.stuffing or level < 2):
             generic = "stuffing" if r.stuffing else "names" if level == 2 else "vague"
             add((_pick(own, "names", [], rubric) if level == 2 else None) or _generic(generic, lang),
                 _clause_quote(r, names))

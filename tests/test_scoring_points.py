@@ -2628,6 +2628,21 @@ def test_a_yes_or_no_reply_is_no_name_dropped(ours, lang, question, answer):
     assert not any(d.evidence.strip() in ("Yes, mostly.", "基本藏住了。") for d in a.danger_signals)
 
 
+@pytest.mark.parametrize("lang, topic, question, answer, bare", [
+    ("zh", 10, "换到更大规模还成立吗？", "没在更大规模上试过。按我的理解 grouped GEMM 的收益跟规模关系不大，all-to-all 重叠的收益卡多了跨机以后"
+     "反而更重要，但这个我没实测。", "没在更大规模上试过。"),
+    ("en", 2, "You went from 2K to 8K sequences. How did activation memory change?",
+     "It grows with sequence length, so maybe more than 4x because of attention. We turned on gradient checkpointing and "
+     "it fit. I didn't actually calculate it, we just tried it.", "I didn't actually calculate it, we just tried it."),
+])
+def test_a_clause_that_names_nothing_is_no_name_dropped(ours, lang, topic, question, answer, bare):
+    # Seen in the closing zh session: a level-2 answer reasoned in its own words had "只报名词没有机制" quoted on "没在
+    # 更大规模上试过。", which names nothing.
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 2
+    assert not any(d.evidence.strip() == bare for d in a.danger_signals), a.danger_signals
+
+
 def test_documents_concatenated_with_the_plain_causal_mask_is_packing_without_a_document_mask(ours):
     # A blind level-1 answer (heldout9 r11) scored 2 with only a generic flag: "concatenate them" is packing.
     a = score(ours, "en", 12, "No, we just concatenate them with an EOS token in between and use the normal causal mask. "

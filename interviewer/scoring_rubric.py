@@ -124,8 +124,13 @@ def _compound(ident: str) -> str:
 
 
 def _pairs(text: str) -> set[str]:
-    """Two words written apart, as the hyphened compound a rubric may spell them as ("compute stream")."""
-    return {"w:" + _compound(m.group(1) + "-" + m.group(2)) for m in _PAIR.finditer(text)}
+    """Two words written apart, as the hyphened compound a rubric may spell them as ("compute stream"); not a unit's
+    "per" ("16 bytes per parameter" is no per-parameter sharding)."""
+    return {"w:" + _compound(m.group(1) + "-" + m.group(2)) for m in _PAIR.finditer(text)
+            if not (m.group(1) == "per" and _UNIT_BEFORE.search(text[:m.start()]))}
+
+
+_UNIT_BEFORE = re.compile(r"(?:\d|\b(?:bytes?|bits?|[kmgt]b|flops|tokens?|samples?|steps?))\s*$")
 
 
 # Characters that only glue a Chinese phrase together; a pair across one of them is not a term.

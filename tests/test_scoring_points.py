@@ -3768,3 +3768,17 @@ def test_an_own_part_question_on_a_quoted_line_of_the_chains_topic_stays_with_it
 ])
 def test_a_units_slash_is_no_division_of_the_mfu_formula(ours, lang, question, answer):
     assert not credited(score(ours, lang, 10, answer, question), "6N")
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "From sharding the parameters, gradients and optimizer states across the 8 GPUs. For a 7B model that's 16 bytes "
+           "per parameter, 112 GB of model state, which under DDP sits whole on every GPU; with full sharding it's 14 GB "
+           "per GPU, and the freed memory went to activations, so the micro-batch went from 4 to about 6.5, the 1.6x."),
+    ("zh", "来自把参数、梯度和优化器状态切到 8 张卡上。7B 模型每参数 16 字节，模型状态 112 GB，DDP 下每张卡都放一整份；全切以后每卡 14 GB，"
+           "省下的显存给了激活，micro batch 从 4 提到平均 6.5 左右，就是那 1.6 倍。"),
+])
+def test_bytes_per_parameter_is_no_per_parameter_sharding(ours, lang, answer):
+    # Seen in the closing en session: "For a 7B model that's 16 bytes per parameter" credited FSDP2's gains over
+    # FSDP1 ("per-parameter sharding…"). The Chinese twin, "每参数" against "逐参数分片", was read right before.
+    a = score(ours, lang, 6, answer, "吞吐涨的 1.6 倍是从哪来的？" if lang == "zh" else "Where did the 1.6x throughput gain come from?")
+    assert not any("FSDP2" in m.marker for m in a.markers), a.markers

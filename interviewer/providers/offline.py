@@ -24,7 +24,7 @@ from interviewer import scoring_read as R
 from interviewer.plan import Chain
 from interviewer.providers import offline_speech as speech
 from interviewer.providers.base import Decision, TurnContext
-from interviewer.scoring import Assessment, score_answer
+from interviewer.scoring import Assessment, asked_topic, score_answer
 from interviewer.skills import Topic
 from interviewer.textutil import has_cjk, normalize_key, question_key, question_of
 from interviewer.transcript import Usage
@@ -260,19 +260,26 @@ class _Turn:
         for k, template in enumerate(speech.HINTS[self.L]):
             if ("{t}" in template and not terms) or ("{e}" in template and not evidence):
                 continue
+            if len(terms) == 1:
+                template = template.replace("这几个方面说", "说起")  # one term is no list of aspects ("可以从峰值说起")
             reply = template.format(q=q, t=speech.subject_of(terms, self.ctx.lang) if terms else "", e=evidence or "")
             if self.L == "zh":
                 reply = speech.spaced_zh(reply)
             # Whole wordings, not question keys: every hint asks the pending question again by design (its key
-            # is the same); what it may not do is repeat a hint already given.
-            if normalize_key(reply) not in said:
+            # is the same); what it may not do is repeat a hint already given, nor the step down it may follow ("没关系，
+            # 换个小一点的范围：…" is that hint behind a "没关系").
+            if not any(normalize_key(reply) in x for x in said):
                 return Decision(signal=signal, action="clarify", chain=chain.id, target=item.basis,
                                 step=item.follow_up, reply=reply, notes=f"hint {k + 1}: the same question, concrete")
         return Decision(signal=signal, action="clarify", chain=chain.id, target=item.basis, step=item.follow_up,
                         reply=speech.HINT_LAST[self.L].format(q=q), notes="hint: no more ways to put it")
 
     def _hint_terms(self, chain: Chain, item: P.ChainItem) -> list[str]:
-        markers = chain.markers
+        # A question on another topic's subject ("MFU 是按什么口径算的？" in a chain on parallel layouts) is helped with
+        # that topic's points, as its answer is judged by them.
+        own = next((t for t in self.ctx.pack.topics if t.title == chain.topic), None)
+        asked = asked_topic(own, item.question) if own is not None else None
+        markers = asked.markers if asked is not None and asked is not own else chain.markers
         # Points the question asks for alike are told apart by the résumé line the chain opened on ("负载均衡用了什么手段？"
         # on an MoE line is the experts' balance, not ring attention's under the causal mask).
         line = C.units(chain.evidence[0].quote, self.vocab) if chain.evidence else frozenset()
@@ -283,10 +290,14 @@ class _Turn:
         # The marker's clause on the question, not its first words: asked for the scaling efficiency, "能把各并行度对应到
         # Megatron 或 DeepSpeed 的配置项…，并给出扩到千卡时的扩展效率与损失在哪" names no term of the efficiency, so the hint
         # is another way of putting it, not "Megatron 和 DeepSpeed".
-        clause = max(re.split(r"[，；;]|,\s", best), key=lambda c: C.share(c, item.cover, self.weight))
+        # (English joins its clauses with "and": "maps each degree to its Megatron or DeepSpeed setting… and gives the
+        # scaling efficiency at thousand-GPU scale".)
+        clause = max(re.split(r"[，；;]|,\s|\s(?:and|while)\s", best), key=lambda c: C.share(c, item.cover, self.weight))
         # (Nor the question's own words: "Was storage bandwidth the bottleneck?" is not helped by "storage and bandwidth".)
         said = R.norm(self.ctx.candidate_text or "") + " " + R.norm(item.question)
-        return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said][:3]
+        # (Nor the setting: "thousand-GPU" names where, not what to talk about.)
+        return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said
+                and not ((found := self.vocab.find(R.norm(t))[0]) and all(self.vocab.kind(c) == "context" for c in found))][:3]
 
     @staticmethod
     def _evidence_phrase(chain: Chain) -> str | None:

@@ -469,3 +469,14 @@ def test_a_share_said_back_and_utilisation_taken_for_no_exposed_communication_is
               else "你说暴露的通信大概 10%，这个是怎么量的？")
     assert a.level == 1 and not a.markers, (a.level, a.markers)
     assert any("exposed" in d.evidence or "暴露" in d.evidence for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "那是一个 13B 的模型，TP4 加 ZeRO-1。我先用 memory snapshot 抓了一次峰值，总共大概 78 GB。"),
+    ("en", "It was a 13B model with TP4 and ZeRO-1. I took a memory snapshot at the peak: about 78 GB in total."),
+])
+def test_a_measured_peak_is_no_sum_of_model_states(score, lang, answer):
+    # heldout27 h27_43 read 2 for 4: a GPU's measured peak, "总共大概 78 GB", was read as 6 bytes a parameter of model
+    # state for the 13B model.
+    q = "你们那次频繁 OOM，显存到底花在哪了？" if lang == "zh" else "Where did the memory go in those OOMs?"
+    assert wrong_figures(read(answer, score.vocab[lang]), q) == []

@@ -325,6 +325,10 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("zh", 9, "跨机带宽大概多少？", "每张卡一张 400G 的 IB 网卡，现在 IB 和 NVLink 差不多了。", "现在 IB 和 NVLink 差不多了"),
     ("en", 3, "Would you run TP across nodes?", "Yes, we're comfortable running TP16 across two nodes on a modern fabric.",
      "comfortable running TP16 across two nodes"),
+    # Sequence parallelism said to split attention (heldout27 h27_48: "128K becomes 16K per GPU, attention included").
+    ("en", 7, "How would you train at 128K context?", "Just turn on Megatron's sequence parallelism: it splits the sequence "
+     "across the TP ranks, attention included, so it's the standard long-context recipe.", "attention included"),
+    ("zh", 7, "128K 上下文怎么训？", "直接开序列并行就行，序列按 TP 切开，注意力也一起切了，这是长上下文的标准做法。", "注意力也一起切了"),
     # NCCL's kernels said to take no SMs (heldout27 h27_38, a 1 that read 3), also with the subject a clause before.
     ("zh", 8, "通信和计算是怎么重叠的？", "通信走的是网卡和 NVLink，不占 GPU 的计算资源，所以对计算没有任何影响。", "不占 GPU 的计算资源"),
     ("en", 8, "How is communication overlapped with compute?", "NCCL goes over the NIC and NVLink, so it doesn't use any GPU "
@@ -376,6 +380,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "MFU 从 38% 提到 45%，所以效率很高；GPU 利用率那个数不能看。"),
     ("zh", "通信 kernel 也要占 SM，重叠上了计算也会慢一点；数据预处理放在 CPU 上，不占 GPU 的计算资源。"),
     ("en", "NCCL kernels do take SMs, a few of them, so overlapped compute runs a little slower."),
+    ("en", "Sequence parallelism splits LayerNorm and dropout; for attention we add context parallelism with ring attention, "
+           "which splits attention too."),
     ("en", "Weights are BF16, that's 2 bytes per parameter; with gradients and Adam's FP32 states it's 16 bytes in total."),
 ])
 def test_claims_said_of_something_else_or_denied_are_not_wrong(score, lang, answer):

@@ -440,6 +440,9 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "the number everyone", "the number everybody", "大家都用的数", "大家都用这个数", "大家都这么算",
                        "inherited the", "was already set", "were already set", "set before i joined",
                        "someone else chose", "someone else picked",
+                       # ...or the one always used ("That's what the team has always used and it's worked")
+                       "the team has always used", "what we've always used", "what we have always used",
+                       "we've always used that", "组里一直用", "团队一直用", "一直都这么设", "一直是这么设", "一直都是这个数",
                        # ...or found in the config or recipe one started from ("config 里原来就是这么写的").
                        # ...or reused as it was ("启动脚本里就这么配的，我们直接拿来用了")
                        "就这么配的", "直接拿来用", "拿来就用", "直接拿过来用", "照搬", "just reused", "reused it as is",

@@ -2278,6 +2278,19 @@ def test_a_setting_taken_over_is_named_as_such_not_as_a_naive_remedy(ours, lang,
     assert not any(d.signal in ("只给了朴素的补救办法", "naive remedy only") for d in a.danger_signals)
 
 
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "Every 1000 steps, about once an hour. That's what the team has always used and it's worked. The checkpoint has "
+           "the model weights and the optimizer states, so we can pick up where we left off."),
+    ("zh", "每 1000 步存一次，大概一小时一次，组里一直用这个数，也没出过问题。checkpoint 里有模型权重和优化器状态，能接着训。"),
+])
+def test_an_interval_always_used_is_taken_over_not_chosen(ours, lang, answer):
+    # heldout27 h27_39 read 3 for 2: "That's what the team has always used" is a setting taken over, with no reason.
+    a = score(ours, lang, 11, answer, "多久存一次 checkpoint？为什么是这个间隔？" if lang == "zh" else
+              "How often do you checkpoint, and why that interval?")
+    assert a.level == 2, (a.level, a.danger_signals)
+    assert any(d.signal.startswith(("配置照搬现成的", "a setting taken over")) for d in a.danger_signals), a.danger_signals
+
+
 def test_an_alternative_tried_and_its_cost_measured_before_the_choice_is_a_4_and_credits_no_ulysses_point(ours):
     # Seen in this stop's zh session: "CP=8 也试过…step 慢了 12%，所以定了 4" scored 3, and the Ulysses point
     # ("可组合为机内 Ulysses 机间 ring") was credited on a sentence about ring attention across nodes alone.

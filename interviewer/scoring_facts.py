@@ -75,10 +75,10 @@ _REFERS_BACK = re.compile(r"(?:它|这个|那个|这玩意|(?:it|this|that|which
 
 def _claimed(rx: re.Pattern, head: str, text: str, named: bool = True) -> bool:
     """The claim in this clause, not denied before it ("ZeRO-3 不会让…"); or, in a clause that refers back ("我们一直用的
-    BF16，它比 FP16 精度更高") or names nothing of the field and goes on about the subject of the clause before (its subject
-    dropped: "BF16 和 FP16 都是 16 位半精度，数值范围差不多", "NCCL 走的是网卡和 NVLink，不占 GPU 的计算资源"), one that names
-    its subject in the clause before. A negation outside the claim sets it aside; one the claim is worded with ("it
-    doesn't use any GPU compute") is the claim."""
+    BF16，它比 FP16 精度更高") or drops its subject, naming none of the field's names after a clause that says "both"
+    ("BF16 和 FP16 都是 16 位半精度，数值范围差不多") or opening on a negated verb ("NCCL 走的是网卡和 NVLink，不占 GPU 的
+    计算资源"), one that names its subject in the clause before. A negation outside the claim sets it aside; one the
+    claim is worded with ("it doesn't use any GPU compute") is the claim."""
     def stands(m: re.Match, at: int, whole: str) -> bool:
         said = rx.pattern.replace("\\x27", "'")
         own = ("n't" in said or "not" in said or "never" in said)

@@ -295,9 +295,12 @@ class _Turn:
         clause = max(re.split(r"[，；;]|,\s|\s(?:and|while)\s", best), key=lambda c: C.share(c, item.cover, self.weight))
         # (Nor the question's own words: "Was storage bandwidth the bottleneck?" is not helped by "storage and bandwidth".)
         said = R.norm(self.ctx.candidate_text or "") + " " + R.norm(item.question)
-        # (Nor the setting: "thousand-GPU" names where, not what to talk about.)
-        return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said
-                and not ((found := self.vocab.find(R.norm(t))[0]) and all(self.vocab.kind(c) == "context" for c in found))][:3]
+        return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said and not self._setting(t)][:3]
+
+    def _setting(self, term: str) -> bool:
+        """A term that only names the setting ("thousand-GPU"): where, not what to talk about."""
+        found = self.vocab.find(R.norm(term))[0]
+        return bool(found) and all(self.vocab.kind(c) == "context" for c in found)
 
     @staticmethod
     def _evidence_phrase(chain: Chain) -> str | None:

@@ -138,8 +138,11 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     if level is None:
         return ""
     if fact is not None and level <= 2 and signal not in ("dont_know", "not_mine"):
-        rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered, gap,
-                        context=context)
+        # The point to learn next is the one the fact is about ("通信 kernel 会占 SM…" after "NCCL 不占 GPU 的计算资源"),
+        # as a gap in the answer would be.
+        said = rubric.terms_of(fact.zh if lang == "zh" else fact.en)
+        rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered,
+                        (gap or frozenset()) | said, context=context)
         if not fact.figure:  # a claim wrong whatever its figure
             return f"先把事实弄准：{fact.zh}。{rest}" if lang == "zh" else f"Get the facts right: {fact.en}. {rest}"
         return f"先把数字核对准：{fact.zh}。{rest}" if lang == "zh" else f"Check your figures: {fact.en}. {rest}"

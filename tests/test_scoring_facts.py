@@ -486,3 +486,15 @@ def test_a_measured_peak_is_no_sum_of_model_states(score, lang, answer):
     # state for the 13B model.
     q = "你们那次频繁 OOM，显存到底花在哪了？" if lang == "zh" else "Where did the memory go in those OOMs?"
     assert wrong_figures(read(answer, score.vocab[lang]), q) == []
+
+
+@pytest.mark.parametrize("lang, answer, point", [
+    ("zh", "通信走的是网卡和 NVLink，不占 GPU 的计算资源，所以对计算没有任何影响。", "通信 kernel 会占 SM"),
+    ("en", "NCCL goes over the NIC and NVLink, so it doesn't use any GPU compute resources and has no effect on compute.",
+     "communication kernels take SMs"),
+])
+def test_after_a_fact_set_right_the_point_to_learn_is_the_one_it_is_about(score, lang, answer, point):
+    # The wheel check's zh answer was told the fact, then to learn "MoE 用两个 micro batch 交替让 all-to-all 与计算重叠":
+    # the question's words ("重叠") chose the point, though the fact is about the SMs communication takes.
+    a = score(lang, 8, answer, "通信和计算是怎么重叠的？" if lang == "zh" else "How is communication overlapped with compute?")
+    assert point in a.feedback, a.feedback

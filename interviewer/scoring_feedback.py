@@ -25,7 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
 TOUCHED = 0.3
 # Longest point named, in characters: English spends about half again as many on the same point as Chinese.
 _CLIP = {"zh": 70, "en": 120}
-_ASIDE = re.compile(r"\s*[（(][^（）()]*[）)]")
+# An aside follows a word and a space, or a Chinese character; a bracket inside a formula is part of it
+# ("s·b·h·(34 + 5·a·s/h) bytes").
+_ASIDE = re.compile(r"\s+[（(][^（）()]*[）)]|(?<=[\u4e00-\u9fff])[（(][^（）()]*[）)]")
 
 
 # "知道 X" / "knows X": the point is X; the feedback names the point, not the rubric's framing of it.

@@ -3666,6 +3666,18 @@ def test_a_point_too_long_for_a_feedback_line_is_cut_at_a_word_outside_its_brack
     assert cut  # some points of the pack are that long
 
 
+@pytest.mark.parametrize("marker, kept", [
+    ("writes per-layer activations as about s·b·h·(34 + 5·a·s/h) bytes and says TP plus sequence parallelism divides it "
+     "all by t while selective recomputation or FlashAttention removes the 5·a·s/h term", "s·b·h·(34 + 5·a·s/h) bytes"),
+    ("能写出每层激活约 s·b·h·(34 + 5·a·s/h) 字节，知道 TP 加序列并行把它整体除以 t，选择性重计算或 FlashAttention 去掉 5·a·s/h 那项",
+     "s·b·h·(34 + 5·a·s/h) 字节"),
+])
+def test_a_bracket_inside_a_formula_is_no_aside_to_drop(marker, kept):
+    # candidates26 c26_a.1's feedback read "per-layer activations as about s·b·h· bytes": the formula lost its bracket.
+    from interviewer.scoring_feedback import _clip
+    assert kept in _clip(marker), _clip(marker)
+
+
 @pytest.mark.parametrize("lang, answer, point", [
     ("en", "Honestly I never measured that precisely. I'd guess maybe 10 percent.",
      "a measured exposed-communication share of step time and the method"),

@@ -1035,7 +1035,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
-                          figures[0][0] if figures else None, _around_asking(rubric, question))
+                          figures[0][0] if figures else None, _around_asking(rubric, question),
+                          not question or bool(F.ASKS_STORY.search(_norm(question))))
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=_opening(r))
     return verify(a, answer, topic, own + others)

@@ -36,6 +36,16 @@ _LEAD = re.compile(r"^(?:以及|还有|并且)?\s*(?:知道|能说出|能说清|
                    re.I)
 
 
+# A question that asks for a story of the candidate's ("最近一次事故…", "有没有遇到过…", "Tell me about a time…").
+ASKS_STORY = re.compile(r"一次|遇到过|碰到过|那次|经历|案例|\b(?:latest|last time|a time|one time|tell me about|walk me "
+                        r"through (?:one|a real|the last)|you (?:handled|hit|saw|debugged|had)|real (?:case|incident)|"
+                        r"incident|outage)\b", re.I)
+
+
+# A point that is a story of the candidate's, in the words the rubric's cues do not list ("has a record of one loss spike").
+_STORY_POINT = re.compile(r"\ba record of one\b", re.I)
+
+
 def _clip(text: str) -> str:
     """The point, cut to a length a line of feedback carries: its asides in brackets go first, then its end, at a word
     (never "…the method (c…" or "…and sets t…")."""
@@ -58,7 +68,7 @@ def _clip(text: str) -> str:
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
                   seen: dict[str, float], level: int | None, miss: bool = False,
                   offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset(),
-                  context: frozenset[str] = frozenset()) -> tuple[str, bool]:
+                  context: frozenset[str] = frozenset(), story: bool = True) -> tuple[str, bool]:
     """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none;
     and whether it is one that sets the answer's remedy aside.
     A point that sets aside the naive remedy the answer offered (`offered`: the terms of its flags) comes first:
@@ -79,6 +89,8 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
             terms = point.terms | {"c:" + c for t in point.terms if t.startswith("c:")
                                    for c in rubric.vocab.closure(t[2:])}
             asked = sum(rubric.weight(t) for t in terms & question_terms) + sum(rubric.weight(t) for t in terms & gap)
+            if not story and ("incident" in item.cues or _STORY_POINT.search(m)):
+                asked = 0.0  # a question on how it is done ("the order of checks when loss spikes") asks for no story
             # The résumé line the question quotes decides between points it asks for alike ("…65B MoE…专家并行…」。负载均衡
             # 用了什么手段？" is the experts' balance, not ring attention's under the causal mask).
             around = sum(rubric.weight(t) for t in terms & context)
@@ -95,7 +107,7 @@ _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writ
                         r"records|checks|compares|watches|merges|sends|reads|tells|splits|fits|bisects|times|fixes|"
                         r"keeps|sets|picks|measures|adds|cuts|avoids|retests|says|has|can)\b)")
 # ...and items that share one predicate after them ("融合、CUDA graph、更大 micro batch…各压缩哪段时间").
-_LISTED = re.compile(r"(?:[：:]|拆成|分成|分为|包括|包含)[^，；;]*|[^，；;：:]*、[^，；;]*?(?:各(?!\s*(?:rank|卡|节点|机|worker))|分别)[^，；;]*")
+_LISTED = re.compile(r"(?:[：:]|拆成|分成|分为|包括|包含)[^，；;]*|[^，；;：:]*、[^，；;]*?(?:各(?!\s*(?:rank|卡|节点|机|worker))|分别|的顺序)[^，；;]*")
 _GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|而|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
 
 
@@ -132,7 +144,7 @@ def _shown(marker: str, part: str) -> str:
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
              f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
              offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: Fact | None = None,
-             context: frozenset[str] = frozenset()) -> str:
+             context: frozenset[str] = frozenset(), story: bool = True) -> str:
     """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote); `gap`: the
     terms of the sentences where the answer says it does not know part of it ("具体是 DP 的几倍我一时想不起来"), or
     None: a point it touched is still open, and the one the gap is about comes first. `fact`: the pack's fact a
@@ -144,7 +156,7 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
         # as a gap in the answer would be.
         said = rubric.terms_of(fact.zh if lang == "zh" else fact.en)
         rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered,
-                        (gap or frozenset()) | said, context=context)
+                        (gap or frozenset()) | said, context=context, story=story)
         if not fact.figure:  # a claim wrong whatever its figure
             return f"先把事实弄准：{fact.zh}。{rest}" if lang == "zh" else f"Get the facts right: {fact.en}. {rest}"
         return f"先把数字核对准：{fact.zh}。{rest}" if lang == "zh" else f"Check your figures: {fact.en}. {rest}"
@@ -155,7 +167,7 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     brushed = level == 1 or (level == 2 and not f.credited and bool(dangers))
     point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,
                                    signal in ("dont_know", "not_mine") or brushed or gap is not None, offered,
-                                   gap or frozenset(), context)
+                                   gap or frozenset(), context, story)
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):
         target = point or rung

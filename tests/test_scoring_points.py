@@ -3807,3 +3807,19 @@ def test_bytes_per_parameter_is_no_per_parameter_sharding(ours, lang, answer):
     # FSDP1 ("per-parameter sharding…"). The Chinese twin, "每参数" against "逐参数分片", was read right before.
     a = score(ours, lang, 6, answer, "吞吐涨的 1.6 倍是从哪来的？" if lang == "zh" else "Where did the 1.6x throughput gain come from?")
     assert not any("FSDP2" in m.marker for m in a.markers), a.markers
+
+
+@pytest.mark.parametrize("lang, question, miss, point, story_question", [
+    ("en", "Can you walk me through the order of checks when loss spikes or diverges?", "I don't know.",
+     "checks data and grad norm first", "Tell me about a loss spike you handled."),
+    ("zh", "loss 尖峰或发散时，排查顺序是什么？", "不知道。", "排查按数据与 grad norm、学习率与 warmup、精度的顺序走",
+     "有没有遇到过 loss 尖峰？那次怎么处理的？"),
+])
+def test_a_question_on_how_it_is_done_is_told_the_method_not_the_story(ours, lang, question, miss, point, story_question):
+    # Seen in this stop's closing en session: "I don't know" to the order of checks was told its point was "a record of
+    # one loss spike", which shares "loss spike" with the question but is a story the question did not ask for. The
+    # Chinese point was cut to "排查按数据与 grad norm", the first item of a list that shares "的顺序走".
+    a = score(ours, lang, 1, miss, question)
+    assert point in a.feedback, a.feedback
+    told = score(ours, lang, 1, miss, story_question)
+    assert "record of one loss spike" in told.feedback or "一次 loss 尖峰的处理记录" in told.feedback, told.feedback

@@ -7,6 +7,7 @@ evidence of a point, and the answer around it is not sound: the scorer reads it 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from interviewer import scoring_read as R
 from interviewer.lexicon import parse_count
@@ -80,8 +81,7 @@ def _claimed(rx: re.Pattern, head: str, text: str, named: bool = True) -> bool:
     计算资源"), one that names its subject in the clause before. A negation outside the claim sets it aside; one the
     claim is worded with ("it doesn't use any GPU compute") is the claim."""
     def stands(m: re.Match, at: int, whole: str) -> bool:
-        said = rx.pattern.replace("\\x27", "'")
-        own = ("n't" in said or "not" in said or "never" in said)
+        own = _worded_negative(rx.pattern)
         return all(own and m.start() <= x.start() + at and x.end() + at <= m.end() for x in _NOT.finditer(text)) \
             and not _DENIED.search(re.split(r"[，,；;：:]", whole[:m.start()])[-1])
     if (m := rx.search(text)) is not None:
@@ -94,6 +94,13 @@ def _claimed(rx: re.Pattern, head: str, text: str, named: bool = True) -> bool:
     m = next((m for m in rx.finditer(head + text)
               if m.end() > len(head) and (refers or m.start() >= len(clipped) - len(before))), None)
     return m is not None and stands(m, len(head), head + text)
+
+
+@lru_cache(maxsize=256)
+def _worded_negative(pattern: str) -> bool:
+    """A claim worded with a negation of its own ("…doesn't use any GPU compute")."""
+    said = pattern.replace("\\x27", "'")
+    return "n't" in said or "not" in said or "never" in said
 
 
 # A Chinese clause that opens on a negated verb has dropped its subject: it is the one of the clause before.
@@ -114,21 +121,24 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
     # Each clause, its sentence, what precedes it there and the sentence before, normalised once for every fact.
     # (A question right after it that doubts the figure, "Hmm, or is that the one with sparsity?", is of its sentence.)
     doubt = [R.norm(s) if s.rstrip().endswith(("?", "？")) else "" for s in r.sentences[1:]] + [""]
+    # Whether it names a name of the field (a clause that does not may have dropped its subject) is read once too.
     read = [(cl, R.norm(cl.text), R.norm(r.sentences[cl.sent]) + " " + doubt[cl.sent],
-             R.norm(r.sentences[cl.sent][:cl.start]), R.norm(r.sentences[cl.sent - 1]) if cl.sent else "")
+             R.norm(r.sentences[cl.sent][:cl.start]), R.norm(r.sentences[cl.sent - 1]) if cl.sent else "",
+             any(r.vocab.kind(c) == "name" for c in cl.said))
             for cl in r.clauses]
     for fact in r.vocab.facts:
         # Said again later, the last word counts: "加起来大概 8 字节？…哦对，还有 FP32 的 master weight…总共十几个字节吧"
         # corrects itself.
         said: list[tuple[R.Clause, bool]] = []
-        for cl, text, sentence, head, previous in read:
+        for cl, text, sentence, head, previous, named in read:
             # "每卡只剩 0.76 GB，模型状态一共 13 GB 左右": the sentence's sum is another one.
             if any(w in sentence for w in fact.unless):
                 continue
             # Out of its context a figure may be of something else ("so ~14 GB total" of activations): it can only
             # correct one said before.
             near = not fact.context or any(w in sentence or w in asked for w in fact.context)
-            for m in (m for rx in fact.figure for m in rx.finditer(text) if not _NOT.search(text)):
+            # (A figure in a clause that denies it is not stated; a claim may be worded with its own negation.)
+            for m in (m for rx in (() if _NOT.search(text) else fact.figure) for m in rx.finditer(text)):
                 value = _value(m, " ".join((sentence, r.text, asked)))
                 # Said of both when nothing is named between "both" and the figure ("Both BF16 and FP16 are 16 bits,
                 # but BF16 keeps FP32's 8 exponent bits" is of FP32).
@@ -140,7 +150,6 @@ def _wrong_figures(r: R.Reading, asked: str) -> list[tuple[Fact, R.Clause]]:
                 if near or not bad:
                     said.append((cl, bad))
             # A claim may name its subject a clause before ("我们一直用的 BF16，它比 FP16 精度更高"): it ends in this one.
-            named = any(r.vocab.kind(c) == "name" for c in cl.said)
             if near and any(_claimed(rx, head, text, named) for rx in fact.claim):
                 said.append((cl, True))
         if said and said[-1][1]:

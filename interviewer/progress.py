@@ -91,7 +91,8 @@ def question_budget(plan: InterviewPlan, max_turns: int) -> int:
     return min(max_turns, sum(question_shares(plan, max_turns).values()) or max_turns)
 
 
-def _topic(pack: SkillPack, chain: Chain):
+def topic_of(pack: SkillPack, chain: Chain):
+    """The pack's topic a chain is on, or None (a chain of a plan made with another pack)."""
     return next((t for t in pack.topics if t.title == chain.topic), None)
 
 
@@ -99,7 +100,7 @@ def chain_items(pack: SkillPack, chain: Chain, lang: str) -> list[ChainItem]:
     """The chain's follow-ups, then the topic's rungs it does not already ask (for stepping down)."""
     from interviewer import questions as Q
 
-    topic = _topic(pack, chain)
+    topic = topic_of(pack, chain)
     ladder = list(topic.ladder) if topic else []
     out: list[ChainItem] = []
     seen: set[str] = set()

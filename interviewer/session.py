@@ -219,7 +219,7 @@ class Session:
 
     def _topic(self, chain: Chain | None) -> Topic:
         if chain is not None:
-            found = next((t for t in self.pack.topics if t.title == chain.topic), None)
+            found = progress.topic_of(self.pack, chain)
             if found:
                 return found
             return Topic(index=0, title=chain.topic, ladder=[], markers=chain.markers, line=0)

@@ -277,7 +277,7 @@ class _Turn:
     def _hint_terms(self, chain: Chain, item: P.ChainItem) -> list[str]:
         # A question on another topic's subject ("MFU 是按什么口径算的？" in a chain on parallel layouts) is helped with
         # that topic's points, as its answer is judged by them.
-        own = next((t for t in self.ctx.pack.topics if t.title == chain.topic), None)
+        own = P.topic_of(self.ctx.pack, chain)
         asked = asked_topic(own, item.question) if own is not None else None
         markers = asked.markers if asked is not None and asked is not own else chain.markers
         # Points the question asks for alike are told apart by the résumé line the chain opened on ("负载均衡用了什么手段？"

@@ -260,8 +260,8 @@ class _Turn:
         for k, template in enumerate(speech.HINTS[self.L]):
             if ("{t}" in template and not terms) or ("{e}" in template and not evidence):
                 continue
-            if len(terms) == 1:
-                template = template.replace("这几个方面说", "说起")  # one term is no list of aspects ("可以从峰值说起")
+            if "{t}" in template and len(terms) == 1:
+                template = speech.HINT_ONE_TERM[self.L]
             reply = template.format(q=q, t=speech.subject_of(terms, self.ctx.lang) if terms else "", e=evidence or "")
             if self.L == "zh":
                 reply = speech.spaced_zh(reply)

@@ -90,6 +90,8 @@ HINTS = {
     "en": ["A hint: you could start from {t}. {q}", "Let's make it smaller: just the one case you know best. {q}",
            "Take the “{e}” work on your résumé. {q}", "Put another way: {q}"],
 }
+# Where to start, when there is one term to start from: no list of aspects ("可以从峰值说起").
+HINT_ONE_TERM = {"zh": "给个提示：可以从{t}说起。{q}", "en": "A hint: you could start from {t}. {q}"}
 BACK_TO = {"zh": "回到「{e}」这件事：{q}", "en": "Back to “{e}”: {q}"}
 BACK_TO_POINT = {"zh": "回到{b}这个问题，", "en": "Back to {b}: "}
 HINT_LAST = {

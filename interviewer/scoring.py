@@ -138,6 +138,11 @@ def _figures(text: str) -> set[str]:
     return set(re.findall(r"\d+(?:\.\d+)?", text))
 
 
+# What is left of a clause once its identifiers (an environment variable, a flag) and its list numbering are gone.
+_IDENTIFIERS = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=\S+)?|--[\w-]+(?:=\S+)?|^\s*[（(]?\d{1,2}[)）.、]|"
+                          r"\s[（(]?\d{1,2}[)）、]|[\s,，、;；。]+|\band\b|和")
+
+
 def _own_figures(text: str) -> set[str]:
     """The figures of a text that are not parallel settings ("TP8", "cp=4")."""
     return _figures(R.CONFIG.sub(" ", R.norm(text)))
@@ -919,6 +924,8 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                           and said <= _figures(question + " " + c.point.text)
                                           and (_MEASURED_POINT.search(c.point.text)
                                                or not _result_in(r, M.core(r, rubric, c))))]
+    # Identifiers listed with nothing said of them ("1）NCCL_SOCKET_IFNAME 2）NCCL_IB_HCA") show no point they name.
+    credits = [c for c in credits if _IDENTIFIERS.sub("", c.window.text)]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}

@@ -127,6 +127,23 @@ def test_buzzwords_and_numbers_without_a_source_stay_below_3(ours, lang, topic, 
     assert all(not h.evidence or normalize_key(h.evidence) != normalize_key(answer) for h in a.markers)
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历写了“NCCL 调优”，具体做了什么？",
+     "1）NCCL_SOCKET_IFNAME\n2）NCCL_IB_HCA\n3）NCCL_IB_GID_INDEX\n4）NCCL_DEBUG=INFO\n5）NCCL_ALGO\n主要就是调了这几个环境变量。"),
+    ("en", "Your résumé says 'NCCL tuning'. What exactly did you do?",
+     "1) NCCL_SOCKET_IFNAME\n2) NCCL_IB_HCA\n3) NCCL_IB_GID_INDEX\n4) NCCL_DEBUG=INFO\n5) NCCL_ALGO\n"
+     "That's basically the environment variables we tuned."),
+])
+def test_a_list_of_variable_names_shows_no_point_they_name(ours, lang, question, answer):
+    a = score(ours, lang, 9, answer, question)
+    assert not a.markers and a.level <= 2 and a.danger_signals, a
+    # Said with what it does, the same name shows the point.
+    said = ("NCCL_SOCKET_IFNAME 指定 bootstrap 走哪块网卡，选错了 TCPStore 之后的 unique id 交换就建不起来。" if lang == "zh" else
+            "Rank 0 creates the unique id and shares it through the TCPStore; if the bootstrap NIC is wrong the "
+            "communicator never forms, so we set NCCL_SOCKET_IFNAME to the right interface.")
+    assert credited(score(ours, lang, 9, said, question), "NCCL_SOCKET_IFNAME")
+
+
 def test_one_clause_shows_one_point(ours):
     answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
               "also all-gathers the parameters again in backward, about 1.5x DP.")

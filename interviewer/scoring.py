@@ -924,6 +924,12 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                           and said <= _figures(question + " " + c.point.text)
                                           and (_MEASURED_POINT.search(c.point.text)
                                                or not _result_in(r, M.core(r, rubric, c))))]
+    # GPU utilisation's percentage is no share of anything else ("GPU utilisation was around 98%, so there was no idle
+    # time spent waiting on communication" measures no exposed communication).
+    credits = [c for c in credits if not (
+        "c:gpu_util" not in c.point.terms
+        and (numbered := [cl for cl in c.window.clauses if cl.numbers])
+        and all(cl.numbers == ["percent"] and "gpu_util" in cl.said for cl in numbered))]
     # Identifiers listed with nothing said of them ("1）NCCL_SOCKET_IFNAME 2）NCCL_IB_HCA") show no point they name.
     credits = [c for c in credits if _IDENTIFIERS.sub("", c.window.text)]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is

@@ -144,6 +144,21 @@ def test_a_list_of_variable_names_shows_no_point_they_name(ours, lang, question,
     assert credited(score(ours, lang, 9, said, question), "NCCL_SOCKET_IFNAME")
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "暴露的通信占 step 的多少？",
+     "我们基本没有暴露的通信，因为 all-reduce 都是 async_op=True 发出去的，在后台跑。现在框架都帮你做好 overlap 了。"
+     "而且我们 GPU 利用率一直在 98% 左右，所以没有时间花在等通信上。"),
+    ("en", "How much of your step is exposed communication?",
+     "We don't really have exposed communication, because all the all-reduces are launched with async_op=True. "
+     "Frameworks handle overlap for you now. And our GPU utilisation was around 98%, so there was no idle time spent "
+     "waiting on communication."),
+])
+def test_gpu_utilisation_is_no_share_of_exposed_communication(ours, lang, question, answer):
+    a = score(ours, lang, 8, answer, question)
+    assert not a.markers and a.level == 1, a
+    assert any("异步" in d.signal or "async" in d.signal for d in a.danger_signals), a.danger_signals
+
+
 def test_one_clause_shows_one_point(ours):
     answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
               "also all-gathers the parameters again in backward, about 1.5x DP.")

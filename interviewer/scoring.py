@@ -685,7 +685,10 @@ _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still
                     r"再不行|实在不行")
 _WHY_SO = re.compile(r"因为|由于|because\b|since\b")
 _EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\b|\bno big deal\b|\bnot a big deal\b|"
-                     r"能跑就行|无所谓|问题不大")
+                     r"能跑就行|无所谓|问题不大|"
+                     # its cost waved away for its simplicity ("It takes a few minutes, but it is clean and…")
+                     r"\bbut it(?:'s| is) (?:\w+ )?(?:clean|simple|safe|easy|reliable)\b|"
+                     r"但(?:是)?(?:胜在)?(?:很|比较|足够)?(?:干净|简单|稳妥|省事|可靠)")
 
 
 def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:

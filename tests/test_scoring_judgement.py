@@ -375,3 +375,17 @@ def test_limits_named_beside_a_measured_check_keep_it_a_4(ours, lang, limits, un
     assert score(ours, lang, 15, ALIGNED[lang], q).level == 4
     assert score(ours, lang, 15, ALIGNED[lang] + limits, q).level == 4
     assert score(ours, lang, 15, ALIGNED[lang] + unmeasured, q).level == 3
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "In a disaggregated setup, how do you sync new policy weights to the inference servers after each update?",
+     "Simplest robust way: save a checkpoint to shared storage, then restart the vLLM servers pointing at the new "
+     "checkpoint. It takes a few minutes, but it is clean and there is no risk of serving half-updated weights."),
+    ("zh", "训推分离的架构里，每次更新后怎么把新权重同步给推理服务？",
+     "最稳的办法：把 checkpoint 存到共享存储，然后重启 vLLM 服务加载新的 checkpoint。要几分钟，但是很干净，不会出现推理用到"
+     "一半新一半旧的权重。"),
+])
+def test_the_naive_remedy_with_its_cost_waved_away_for_simplicity_is_a_1(ours, lang, question, answer):  # noqa: F811
+    """heldout28 h28_24 (a 1 read as 2): "it takes a few minutes, but it is clean" excuses the remedy, it adds nothing."""
+    a = score(ours, lang, 16, answer, question)
+    assert a.level == 1 and any("重启" in d.signal or "restart" in d.signal for d in a.danger_signals), a

@@ -333,6 +333,15 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("zh", 8, "通信和计算是怎么重叠的？", "通信走的是网卡和 NVLink，不占 GPU 的计算资源，所以对计算没有任何影响。", "不占 GPU 的计算资源"),
     ("en", 8, "How is communication overlapped with compute?", "NCCL goes over the NIC and NVLink, so it doesn't use any GPU "
      "compute resources and has no effect on compute.", "doesn't use any GPU compute resources"),
+    # BF16 and FP16 said to behave the same, and FP16 to be more stable said a clause after "because" (heldout28
+    # h28_46, a 1 that read 2).
+    ("en", 1, "Loss suddenly spikes at step 41k and does not come back down. What do you check?",
+     "Precision is not really the issue: BF16 and FP16 are both 16-bit formats, so they behave the same way "
+     "numerically.", "so they behave the same way numerically"),
+    ("en", 1, "Would you change the precision?", "If anything I would switch to FP16, because it has more mantissa bits "
+     "and is therefore more stable.", "because it has more mantissa bits and is therefore more stable"),
+    ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 和 FP16 都是 16 位格式，数值上表现差不多。", "数值上表现差不多"),
+    ("zh", 1, "要不要换精度？", "真要换的话我会换成 FP16，因为它尾数位更多，所以更稳。", "所以更稳"),
 ]
 
 
@@ -364,6 +373,9 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "Rollout was about 70% of the GRPO step, so the bottleneck is rollout, not the training update."),
     ("en", "The logprob mismatch is an issue we watch every step: the token-level gap between vLLM and the trainer."),
     ("en", "We moved from FP16 to BF16 and the runs became more stable, since FP16's 5 exponent bits overflowed."),
+    # FP16 as what BF16 is compared against, then a consequence: BF16 is the stabler one.
+    ("zh", "BF16 的指数位和 FP32 一样，范围比 FP16 大得多，所以更稳定。"),
+    ("en", "BF16 keeps FP32's 8 exponent bits, so it overflows far less than FP16, therefore it is more stable."),
     ("en", "TP across nodes is not fine: every layer's all-reduce would leave NVLink for a 50 GB/s NIC."),
     ("en", "MFU is the model FLOPs per second over the dense peak; GPU utilisation only says a kernel was running."),
     ("zh", "MFU 是模型每秒 FLOPs 除以稠密峰值，GPU 利用率只说明有 kernel 在跑，不能当 MFU。"),

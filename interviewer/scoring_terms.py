@@ -478,7 +478,9 @@ EARLIER = ("之前", "以前", "原来", "最开始", "一开始", "起初", "�
 NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", "并不", "没用", "不够", "不行", "不靠",
                   "别只", "不是只", "not just", "not only", "rather than", "instead of",
                   "didn't", "don't just", "wasn't enough", "won't help", "doesn't fix", "not the fix",
-                  "never just", *EARLIER, "很多人", "有人", "大家",
+                  "never just", *EARLIER, "很多人", "有人",
+                  # everyone's way, not every card ("如果大家都是 100%，说明 GPU 没问题" is of the GPUs)
+                  "大家都这么", "大家一般", "大家通常", "大家都会", "大家会先", "大家习惯",
                   "第一反应", "people often", "most people", "a common mistake", "naive", "the usual answer",
                   "textbook")
 

@@ -389,3 +389,17 @@ def test_the_naive_remedy_with_its_cost_waved_away_for_simplicity_is_a_1(ours, l
     """heldout28 h28_24 (a 1 read as 2): "it takes a few minutes, but it is clean" excuses the remedy, it adds nothing."""
     a = score(ours, lang, 16, answer, question)
     assert a.level == 1 and any("重启" in d.signal or "restart" in d.signal for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "千卡作业突然变慢了 20%，你怎么找出是哪个慢节点？",
+     "具体到 GPU，我们会看 nvidia-smi 的利用率，如果某张卡利用率明显偏低，那基本就是它有问题；如果大家都是 100%，说明 GPU "
+     "没问题，就要去看网络或者存储。"),
+    ("en", "A thousand-GPU job suddenly got 20% slower. How do you find the slow node?",
+     "For the GPUs we look at nvidia-smi utilisation: if one card's utilisation is clearly lower, that's basically the bad "
+     "one; if everyone is at 100%, the GPUs are fine and we go look at the network or storage."),
+])
+def test_all_the_cards_at_100_percent_is_no_remedy_set_aside(ours, lang, question, answer):  # noqa: F811
+    """heldout28 h28_12: "大家都是 100%" is of the GPUs, not "everyone does it" (which sets a remedy aside as others')."""
+    a = score(ours, lang, 14, answer, question)
+    assert any("nvidia-smi" in d.signal for d in a.danger_signals), a.danger_signals

@@ -472,6 +472,9 @@ def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) 
     return out
 
 
+# What restarts a job when nobody does: the launcher, the operator, the scheduler.
+_TOOL = re.compile(r"torchrun|elastic|operator|kubelet|\bk8s\b|kubernetes|slurm|\bthe (?:framework|platform|scheduler)\b|"
+                   r"框架|调度器|它会|会自动|自动")
 _REPLAY = re.compile(r"anomaly detection|detect_anomaly|isfinite|\bhooks?\b|to see where|to find where|to reproduce|"
                      r"复现|回放|看是哪|看看是哪|定位到哪|打开 hook|加 hook")
 _NAMES_FLAG = re.compile(r"名字|名词|\bnames?\b|recite")
@@ -804,9 +807,12 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         text = " ".join([*r.sentences, question]) if hits else ""
         near = [rubric.terms_of(text) | literal_terms(text, False)] if hits else []
         for kind, cl in hits:
+            picked = _pick(own, f"naive:{kind}", near, rubric)
+            # A flag of doing it by hand is not shown by what a tool named does ("torchrun 只会重启挂掉的那个进程").
+            if picked and M.BY_HAND.search(_norm(picked)) and not M.BY_HAND_SAID.search(_norm(r.text)) and _TOOL.search(_norm(cl.text)):
+                continue
             # A setting taken over or picked by feel is named as such: it is no remedy ("参考 Megatron 的 example 改的").
-            add(_pick(own, f"naive:{kind}", near, rubric) or _generic(kind if kind in T.GENERIC_DANGER else "naive", lang),
-                _clause_quote(r, cl))
+            add(picked or _generic(kind if kind in T.GENERIC_DANGER else "naive", lang), _clause_quote(r, cl))
     # An answer to another question is at 1 for what it does not answer, not for ignorance of what it does say
     # (a ring-attention answer to a rendezvous question knows the causal mask's imbalance it explains).
     judged = 2 if f.off_question and level == 1 else level

@@ -342,6 +342,12 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "and is therefore more stable.", "because it has more mantissa bits and is therefore more stable"),
     ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 和 FP16 都是 16 位格式，数值上表现差不多。", "数值上表现差不多"),
     ("zh", 1, "要不要换精度？", "真要换的话我会换成 FP16，因为它尾数位更多，所以更稳。", "所以更稳"),
+    # torchrun said to restart only the dead worker, which rejoins the communicator (heldout28 h28_01, a 2 that read 3
+    # on the marker it contradicts).
+    ("en", 13, "What happens when one worker dies?", "If one worker dies, torchrun just restarts that single process and it "
+     "rejoins the existing NCCL communicator, so the other 15 keep training.", "torchrun just restarts that single process"),
+    ("zh", 13, "一个 worker 挂了会怎样？", "一个 worker 挂了的话，torchrun 只会重启挂掉的那个进程，它重新加入原来的 NCCL 通信域，"
+     "其他 15 个继续训。", "torchrun 只会重启挂掉的那个进程"),
 ]
 
 

@@ -403,3 +403,17 @@ def test_all_the_cards_at_100_percent_is_no_remedy_set_aside(ours, lang, questio
     """heldout28 h28_12: "大家都是 100%" is of the GPUs, not "everyone does it" (which sets a remedy aside as others')."""
     a = score(ours, lang, 14, answer, question)
     assert any("nvidia-smi" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer, by_hand", [
+    ("zh", "torchrun 会把这一组进程都停掉然后重启……后面具体怎么重新 rendezvous、坏节点怎么处理我不太清楚。", False),
+    ("en", "torchrun stops the whole group and restarts it... how rendezvous runs again or what happens to the bad node "
+           "I'm not really sure.", False),
+    ("zh", "掉卡了就上机器去看，把作业杀掉，然后从头重新跑一遍。", True),
+    ("en", "When a GPU dies, whoever's on call takes the node out of the hostfile; then we just restart from scratch.",
+     True),
+])
+def test_a_restart_the_launcher_does_is_no_restart_by_hand(ours, lang, answer, by_hand):  # noqa: F811
+    a = score(ours, lang, 13 if not by_hand else 11, answer)
+    flagged = any(("人工" in d.signal or "手动" in d.signal or "by hand" in d.signal) for d in a.danger_signals)
+    assert flagged == by_hand, a.danger_signals

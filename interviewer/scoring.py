@@ -941,6 +941,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         and all(cl.numbers == ["percent"] and "gpu_util" in cl.said for cl in numbered))]
     # Identifiers listed with nothing said of them ("1）NCCL_SOCKET_IFNAME 2）NCCL_IB_HCA") show no point they name.
     credits = [c for c in credits if _IDENTIFIERS.sub("", c.window.text)]
+    # ...nor by a quote with no figure or formula at all ("先把状态拷到 CPU 内存里，然后起一个后台线程写到存储上" computes no
+    # blocking time).
+    credits = [c for c in credits if not (
+        _WORKS_OUT.search(c.point.text) and not _own_figures(M.quote(r, rubric, c))
+        and not any("formula" in cl.numbers for cl in c.window.clauses))]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}

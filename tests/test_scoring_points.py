@@ -159,6 +159,23 @@ def test_gpu_utilisation_is_no_share_of_exposed_communication(ours, lang, questi
     assert any("异步" in d.signal or "async" in d.signal for d in a.danger_signals), a.danger_signals
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "简历上写“实现异步 checkpoint，保存阻塞从 5 分钟降到 20 秒”，具体怎么做的？",
+     "这个主要是我 mentor 做的，我负责接入和测试。大概原理是先把模型和优化器的状态拷到 CPU 内存里，然后起一个后台线程写到存储"
+     "上，训练就不用等写盘了。具体 20 秒是怎么测出来的我不太确定。"),
+    ("en", "Your résumé says you built async checkpointing that cut save stalls from 5 minutes to 20 seconds. How?",
+     "That was mostly my mentor's work; I did the integration and testing. Roughly, the model and optimizer states are "
+     "first copied to CPU memory, then a background thread writes them to storage, so training doesn't wait on the "
+     "write. I'm not sure how the 20 seconds was measured."),
+])
+def test_a_mechanism_with_no_figure_shows_no_point_that_works_a_figure_out(ours, lang, question, answer):
+    """heldout28 h28_14 (a 2 that read 3): the async save told is that point, not "estimates the checkpoint and derives
+    the blocking time from storage bandwidth", which needs a figure worked out."""
+    a = score(ours, lang, 11, answer, question)
+    assert credited(a, "异步保存" if lang == "zh" else "async saves") and not credited(a, "1 TB"), a.markers
+    assert a.level == 2
+
+
 def test_one_clause_shows_one_point(ours):
     answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
               "also all-gathers the parameters again in backward, about 1.5x DP.")

@@ -375,7 +375,7 @@ def asks_numbers(markers: list[str]) -> bool:
 
 
 _RECALLED = re.compile(r"我记得|记得是|好像是|\bi remember\b|\bi recall\b|\bif i remember\b|\biirc\b|\bfrom memory\b")
-_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|"
+_ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你写了|你写的|简历上写|简历里写|你负责|你自己|讲一次你|讲讲你|当时|后来|那次|那\s?\d|"
                        r"有没有哪次|有没有遇到|有没有碰到|遇到过|碰到过|\ba time you\b|"
                        r"\bhave you ever\b|\bever had\b|\bever hit\b|\bever seen\b|"
                        r"\byour (?:team|run|job|cluster|own|résumé|resume|setup|config|configuration|layout)\b|"

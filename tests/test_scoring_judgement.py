@@ -417,3 +417,28 @@ def test_a_restart_the_launcher_does_is_no_restart_by_hand(ours, lang, answer, b
     a = score(ours, lang, 13 if not by_hand else 11, answer)
     flagged = any(("人工" in d.signal or "手动" in d.signal or "by hand" in d.signal) for d in a.danger_signals)
     assert flagged == by_hand, a.danger_signals
+
+
+_LAYOUT_ZH = ("先算 memory：70B 的 model states 大概 1.1 TB，再加 4K 序列的 activation，单卡 80G 肯定要切。TP 先定 8，因为一个节点 8 卡"
+              "走 NVLink，TP 每层都有 all-reduce，一跨机就落到每卡 400G 的 IB 上，带宽差一个数量级。TP8 之后每卡还是放不下，再加 "
+              "PP4，80 层每个 stage 20 层，正好整除。剩下 1024/32 = 32 路 DP。global batch 1024 条、micro batch 1，所以每个 DP "
+              "rank 跑 32 个 micro batch，1F1B 的 bubble 是 (4-1)/(32+4-1) = 3/35，大约 8.6%。扩展效率是拿 128 卡当 baseline 比 "
+              "per-GPU throughput，1024 卡是 91%，掉的那部分主要是 DP 最后一个 gradient bucket 露在外面，再加上 bubble。想再压 "
+              "bubble 可以上 interleaved，但 global batch 不能再加了，再加收敛会变差，所以就停在这里。")
+_LAYOUT_EN = ("Memory first: 70B model states are about 1.1 TB plus the activations for 4K sequences, so an 80 GB card has to "
+              "split it. TP is 8 because one node's 8 GPUs share NVLink; TP all-reduces every layer, and across nodes that "
+              "lands on the 400G IB per GPU, an order of magnitude slower. After TP8 it still didn't fit, so PP4: 80 layers, "
+              "20 per stage. That leaves 1024/32 = 32-way DP. Global batch 1024 sequences, micro-batch 1, so each DP rank "
+              "runs 32 micro-batches and the 1F1B bubble is (4-1)/(32+4-1) = 3/35, about 8.6%. Scaling efficiency was "
+              "measured against a 128-GPU baseline on per-GPU throughput: 91% at 1024 GPUs, the loss mostly the last DP "
+              "gradient bucket left exposed plus the bubble. Interleaving could cut the bubble further, but the global batch "
+              "can't grow without hurting convergence, so we stopped there.")
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你写了“1024 卡训练 70B，扩展效率 90%+”。并行度是怎么定下来的？", _LAYOUT_ZH),
+    ("en", "You wrote '70B on 1024 GPUs, 90%+ scaling efficiency'. How were the parallel degrees chosen?", _LAYOUT_EN),
+])
+def test_asked_about_what_the_resume_says_the_answer_is_the_candidates_own_case(ours, lang, question, answer):  # noqa: F811
+    """heldout28 h28_13 (a 4 that read 3): "你写了…" asks about the candidate's own work, as "你简历上…" does."""
+    assert score(ours, lang, 3, answer, question).level == 4

@@ -146,6 +146,8 @@ CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通�
                               rf"(?!事后\s*(?:校验|检查|验证|回滚))"  # "改成先 step、事后校验" is a mechanism
                               rf"(?!当时\s*(?:也|还|并|都)?没)"  # "具体数字当时没算" tells what was not done, not a time
                               rf"(?!最早\s*(?:那|的)?\s*(?:一)?\s*(?:版|个|套|配置))"  # "最早那版配置" names a baseline, not a time
+                              # "踩过几个" opens a list of what to watch, not a time something happened
+                              rf"(?!踩过\s*(?:几个|一些|不少|很多|好几个))(?!(?:we've|we|i've) hit (?:a few|some|several|a couple)\b)"
                               rf"(?:{CUES['incident'].pattern})")
 # "最后一个 stage 只存 1 份" is the last of something, and "得改成先 step" a change a design needs: neither is a story.
 CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|块|级|份|轮|维))(?<!得)(?<!要)(?<!需)(?<!该)(?<!以)"

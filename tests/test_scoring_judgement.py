@@ -442,3 +442,21 @@ _LAYOUT_EN = ("Memory first: 70B model states are about 1.1 TB plus the activati
 def test_asked_about_what_the_resume_says_the_answer_is_the_candidates_own_case(ours, lang, question, answer):  # noqa: F811
     """heldout28 h28_13 (a 4 that read 3): "你写了…" asks about the candidate's own work, as "你简历上…" does."""
     assert score(ours, lang, 3, answer, question).level == 4
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "训练 Pod 里要跑 NCCL over RDMA，Pod spec 上要注意什么？",
+     "我做 SRE 的时候踩过几个。第一，容器默认 /dev/shm 只有 64 MB，NCCL 机内走共享内存、DataLoader 多进程传数据都会出错，要挂"
+     "一个 medium: Memory 的 emptyDir 到 /dev/shm。第二，RDMA 要 pin 内存，Pod 需要 IPC_LOCK capability，memlock 的 ulimit "
+     "要调成 unlimited。第三，网卡要通过 RDMA device plugin 作为资源申请进来，多网卡的话用 Multus 挂 secondary network，或者"
+     "简单点直接 hostNetwork。第四，调度的时候尽量把同一个作业放在同一个 leaf switch 下面。"),
+    ("en", "What do you need in the pod spec to run NCCL over RDMA in a training pod?",
+     "I've hit a few of these as an SRE. First, the container's default /dev/shm is only 64 MB, and both NCCL's "
+     "intra-node shared-memory transport and multi-process DataLoader break on it, so mount a medium: Memory emptyDir at "
+     "/dev/shm. Second, RDMA pins memory, so the pod needs the IPC_LOCK capability and an unlimited memlock ulimit. "
+     "Third, the NICs come in as a resource through the RDMA device plugin, with Multus for secondary networks or simply "
+     "hostNetwork. Fourth, schedule one job under the same leaf switch where possible."),
+])
+def test_having_hit_a_few_of_these_opens_a_list_and_tells_no_incident(ours, lang, question, answer):  # noqa: F811
+    """heldout28 h28_07 (a 3 that read 4): "踩过几个" / "I've hit a few of these" is no time something happened."""
+    assert score(ours, lang, 13, answer, question).level == 3

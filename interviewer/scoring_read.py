@@ -186,8 +186,13 @@ def _checks_run(sentence: str) -> int:
     for m in CUES["validation"].finditer(sentence):
         head = re.split(r"[，,；;:：]", sentence[: m.start()])[-1]
         neg = _NOT_DONE.search(head)
-        n += not (neg and not _NOT_SEEN.search(head[neg.start():]))
+        # What a tool lets one do ("…busbw, so you can compare it directly against link speed") is no check run.
+        n += not (neg and not _NOT_SEEN.search(head[neg.start():])) and not _ANYONE_CAN.search(head)
     return n
+
+
+_ANYONE_CAN = re.compile(r"\byou (?:can|could)\b|\blets you\b|\ballows you\b|"
+                         r"可以用来|方便你|让你可以|让你能")
 
 
 def _index_i(sentence: str) -> int:

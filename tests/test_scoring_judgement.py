@@ -460,3 +460,20 @@ def test_asked_about_what_the_resume_says_the_answer_is_the_candidates_own_case(
 def test_having_hit_a_few_of_these_opens_a_list_and_tells_no_incident(ours, lang, question, answer):  # noqa: F811
     """heldout28 h28_07 (a 3 that read 4): "踩过几个" / "I've hit a few of these" is no time something happened."""
     assert score(ours, lang, 13, answer, question).level == 3
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "What is the difference between NCCL's ring and tree algorithms?",
+     "I think it maps onto what we had in MPI. Ring all-reduce is bandwidth-optimal: each rank sends and receives about "
+     "2(n-1)/n times the buffer, but it takes 2(n-1) steps, so latency grows linearly with n. Tree is, I believe, log n "
+     "in latency, so it wins for small messages and very large rank counts. That is also why nccl-tests reports busbw as "
+     "algbw times 2(n-1)/n -- it normalises away the algorithm factor so you can compare the number directly against "
+     "link speed. I'm less sure about NVLS and SHARP; I think that is the reduction being done inside the switch."),
+    ("zh", "NCCL 的 ring 和 tree 算法有什么区别？",
+     "我觉得和 MPI 里的差不多。ring all-reduce 带宽最优：每个 rank 收发大约 2(n-1)/n 倍的数据，但要走 2(n-1) 步，所以延迟"
+     "随 n 线性增长。tree 我印象里延迟是 log n，所以小消息和超大规模时更好。这也是为什么 nccl-tests 报 busbw = algbw × "
+     "2(n-1)/n，把算法系数归一掉，可以用来直接和链路带宽对比。NVLS 和 SHARP 我不太确定，应该是在交换机里做规约。"),
+])
+def test_what_a_tool_lets_one_compare_is_no_check_the_candidate_ran(ours, lang, question, answer):  # noqa: F811
+    """heldout28 h28_21 (a 3 that read 4): "so you can compare it against link speed" explains busbw; it checks nothing."""
+    assert score(ours, lang, 9, answer, question).level == 3

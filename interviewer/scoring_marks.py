@@ -870,7 +870,13 @@ FINE = R.cue_regex(("就行", "就够", "就可以了", "没问题", "不会有�
                     "no big deal", "doesn't hurt", "不用额外处理", "不需要额外处理", "不用特殊处理", "不需要特殊处理",
                     "no extra handling", "no special handling", "nothing extra", "没什么影响", "没啥影响", "没有什么影响",
                     "不会有什么影响", "应该没什么影响", "shouldn't matter", "shouldn't matter much", "not much impact",
-                    "barely matters"))
+                    "barely matters",
+                    # all it takes, the rest left to the model ("That's really all packing needs, the model learns the
+                    # boundaries", "模型自己会学")
+                    "all it needs", "all packing needs", "all that's needed", "learns the boundaries", "模型自己会学",
+                    "模型会自己学", "模型自己能学"))
+# "all packing needs" says nothing more is needed.
+_ALL_NEEDS = re.compile(r"\ball (?:\w+ )?needs\b|all that's needed")
 _FLAG_COST = re.compile(r"的代价|\bthe cost of\b")
 _NEEDED = R.cue_regex(("要加", "需要", "必须", "得加", "不然", "否则", "要用", "must", "need to", "needs", "otherwise",
                        "have to"))
@@ -918,7 +924,7 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         # A cost named and then waved away ("通信会多一点，不过 IB 挺快的，影响应该不大") is called fine all the same;
         # a "but" after the fine sets it apart ("拼好就行，但要加文档掩码").
         apart = _SET_APART.search(text)
-        if not x & named or (whole and not x <= named) or not ok or _NEEDED.search(text) or (
+        if not x & named or (whole and not x <= named) or not ok or _NEEDED.search(_ALL_NEEDS.sub("", text)) or (
                 apart and apart.start() > ok.start()) or (whole and _said_of_another(r, w, x)):
             return False
         return not (_CONDITION.search(text) or negated(w))

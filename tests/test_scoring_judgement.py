@@ -477,3 +477,16 @@ def test_having_hit_a_few_of_these_opens_a_list_and_tells_no_incident(ours, lang
 def test_what_a_tool_lets_one_compare_is_no_check_the_candidate_ran(ours, lang, question, answer):  # noqa: F811
     """heldout28 h28_21 (a 3 that read 4): "so you can compare it against link speed" explains busbw; it checks nothing."""
     assert score(ours, lang, 9, answer, question).level == 3
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "Your pipeline packed short documents into 4K sequences. Anything to watch out for during training?",
+     "We put an EOS token between documents so the model knows where one ends and the next begins, and we padded the "
+     "tail. That's really all packing needs, the model learns the boundaries."),
+    ("zh", "你们把短文档拼成 4K 序列，训练时要注意什么？",
+     "文档之间加一个 EOS token，让模型知道哪里结束、哪里开始，尾巴再 padding 一下。packing 就这些，模型自己会学边界。"),
+])
+def test_packing_said_to_need_nothing_more_is_the_packs_no_document_mask(ours, lang, question, answer):  # noqa: F811
+    """candidates27 c27_a.2 (a 1 that read 2): "that's all packing needs" calls packing without masks fine."""
+    a = score(ours, lang, 12, answer, question)
+    assert a.level == 1 and any("掩码" in d.signal or "document masks" in d.signal for d in a.danger_signals), a

@@ -766,7 +766,9 @@ _BELIEF = R.cue_regex(("以为", "有人", "很多人", "误以为", "常见误�
 _SAME = R.cue_regex(("不变", "一样", "相同", "不增加", "没有增加", "没增加", "unchanged", "the same", "no extra",
                      "doesn't add", "does not add", "no more"))
 # A ratio above one said to be none or below ("通信量比 DP 还小", "the same as normal DP").
-_NOT_MORE = re.compile(f"{_SAME.pattern}|还小|更小|更少|最小|smaller than|less than|lower than")
+# ("at the same 2K config" holds a setting equal for a comparison; it says nothing of the volume.)
+_NOT_MORE = re.compile(f"(?<!at )(?<!under )(?<!with )(?<!on )(?<!for )(?:{_SAME.pattern})|还小|更小|更少|最小|smaller than|"
+                       f"less than|lower than")
 
 
 def _other_stage(flag: str, said: str) -> bool:

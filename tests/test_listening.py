@@ -545,3 +545,58 @@ def test_a_hint_is_never_the_step_down_again_and_names_the_asked_topics_point(la
     assert not any(normalize_key(hint) in normalize_key(q) for q in asked[:-1]), asked
     assert named is None or named in hint, hint
     assert not_named not in hint, hint
+
+
+def _questions(lang, rule, answers, resume=None):
+    s = session_on_rule(lang, rule, resume or MOE_LINE[lang])[1]
+    asked = [s.start().interviewer.text]
+    for a in answers:
+        r = s.answer(a).interviewer
+        if r.action == "end":
+            break
+        asked.append(r.text)
+    return asked
+
+
+@pytest.mark.parametrize("lang, first, miss, asked, again", [
+    ("zh", "EP8 是因为一共 64 个专家，每卡放 8 个，all-to-all 限制在机内 8 卡走 NVLink。", "不太清楚。", "MFU 是按什么口径算的",
+     "MFU 的计算口径"),
+    ("en", "EP8 because 64 experts, 8 per GPU, keeps the all-to-all inside the node on NVLink.", "Not sure.",
+     "How was MFU computed", "how is MFU computed"),
+])
+def test_a_step_down_never_asks_again_in_other_words_what_another_chain_asked(lang, first, miss, asked, again):
+    # Read aloud in a zh session: "MFU 是按什么口径算的？" missed on the layout chain, then on the MFU chain the step down
+    # after another miss was "能具体讲讲 MFU 的计算口径吗？", the same question.
+    questions = _questions(lang, 1, [first] + [miss] * 8)
+    assert any(asked in q for q in questions), questions
+    assert not any(again in q for q in questions), questions
+
+
+MOE_RULE_LINE = 5
+
+
+@pytest.mark.parametrize("lang, miss", [("zh", "不太清楚。"), ("en", "Not sure.")])
+def test_a_miss_on_the_experts_balance_does_not_step_down_to_long_sequences(lang, miss):
+    # The zh session's MoE chain stepped down from "负载均衡用了什么手段？" to "序列变长后只靠序列并行不够的原因是什么？":
+    # the topic's other subject, nothing of the MoE line.
+    s = session_on_rule(lang, MOE_RULE_LINE, MOE_LINE[lang])[1]
+    s.start()
+    for _ in range(4):
+        if "负载均衡" in s.pending_question.text or "load-balancing" in s.pending_question.text:
+            break
+        s.answer("EP8 是因为 64 个专家每卡放 8 个。" if lang == "zh" else "EP8 because 64 experts at 8 per GPU.")
+    assert "负载均衡" in s.pending_question.text or "load-balancing" in s.pending_question.text, s.pending_question.text
+    after = s.answer(miss).interviewer.text
+    assert not any(w in after for w in ("序列", "ring", "Ulysses", "sequence")), after
+
+
+@pytest.mark.parametrize("lang, help_text", [("zh", "能给点提示吗？"), ("en", "Could you give me a hint?")])
+def test_a_hint_on_how_the_sharding_level_was_chosen_names_the_zero_stages(lang, help_text):
+    # The closing zh session hinted "可以从 FSDP1、FlatParameter 和 recordStream 这几个方面说" for "分片级别是怎么选的？".
+    line = {"zh": "# 候选人\n- 用 DeepSpeed ZeRO 训练 65B 模型（1024 卡 A800），负责分片方案\n",
+            "en": "# Candidate\n- Trained a 65B model with DeepSpeed ZeRO on 1024 A800s; owned the sharding setup\n"}
+    s = session_on_rule(lang, ZERO_RULE, line[lang])[1]
+    opening = s.start().interviewer.text
+    assert "分片级别" in opening or "sharding level" in opening, opening
+    hint = s.answer(help_text).interviewer.text
+    assert "ZeRO" in hint and not any(w in hint for w in ("FlatParameter", "recordStream", "FSDP1")), hint

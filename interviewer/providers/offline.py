@@ -192,9 +192,19 @@ class _Turn:
         # Not below what the candidate already showed on this chain: after a hang story told to level 4, "what are
         # the common causes of a hang?" is no easier question but one they answered.
         easier = [it for it in prog.items if it.depth < depth and not prog.done(it)] if prog.shown < 3 else []
+        # A topic of two subjects steps down on the résumé line's: "负载均衡用了什么手段？" on an MoE line is about the
+        # rung on MoE's load balance, so the rungs on long sequences (ring attention's balance too) are no easier
+        # question of it.
+        # (Not by what the title names, which every rung is about: the vocabulary's "moe" covers long context too.)
+        line = self._concepts(chain.evidence[0].quote) - self._concepts(chain.topic) if chain.evidence else frozenset()
+        asked = self._concepts(item.basis) if item else frozenset()
+        if any(self._concepts(it.basis) & line and self._concepts(it.basis) & asked for it in prog.items if it.rung):
+            easier = [it for it in easier if not it.rung or self._concepts(it.basis) & line]
         # From a rung, one rung down; from a question about the candidate's own project, back to the basics.
         easier.sort(key=lambda it: -it.depth if item is not None and item.rung else it.depth)
         for it in easier:
+            if self._asked_in_other_words(it):
+                continue
             lead = speech.STEP_DOWN[self.L][self.turn % len(speech.STEP_DOWN[self.L])]
             reply = speech.led(lead, it.question, self.ctx.lang)
             if question_key(reply) not in self.asked_keys:
@@ -213,6 +223,19 @@ class _Turn:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis, step=item.follow_up,
                                 reply=reply, notes="step-down: a smaller scope after a miss")
         return self._next(chain, signal)
+
+    def _concepts(self, text: str) -> frozenset[str]:
+        return frozenset(u for u in C.units(text, self.vocab) if u.startswith("#"))
+
+    def _asked_in_other_words(self, it: P.ChainItem) -> bool:
+        """A question of the session already asks this one: the same kind of answer about the same subjects, every
+        subject of it named there ("MFU 是按什么口径算的？" asked in another chain is "MFU 的计算口径")."""
+        for text in self.ctx.state.asked:
+            asked = C.item(0, text, self.vocab)
+            said = frozenset().union(*asked.groups) if asked.groups else frozenset()
+            if it.cover.groups and asked.kinds & it.cover.kinds and all(g & said for g in it.cover.groups):
+                return True
+        return False
 
     def _press(self, chain: Chain, signal: str, item: P.ChainItem) -> Decision | None:
         """Once per follow-up: ask a thin answer for the piece it misses.

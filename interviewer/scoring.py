@@ -123,6 +123,8 @@ _DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)
 
 # A point whose substance is a figure worked out ("能算出 128K 序列下每层激活", "computes per-layer TP bytes").
 _WORKS_OUT = re.compile(r"算出|估出|当场算|\bcomputes\b|\bestimates\b|\bworks out\b|\bderives\b|\bcalculates\b", re.I)
+# A figure worked out from another ("derives write and blocking time from aggregate storage bandwidth", "按存储聚合带宽算出").
+_FROM_BASIS = re.compile(r"\bfrom\b|按|根据")
 # A point that asks for a measured figure: the question's figure said back is no measurement, whatever it is a share of.
 _MEASURED_POINT = re.compile(r"实测|\ba measured\b", re.I)
 
@@ -946,6 +948,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     credits = [c for c in credits if not (
         _WORKS_OUT.search(c.point.text) and not _own_figures(M.quote(r, rubric, c))
         and not any("formula" in cl.numbers for cl in c.window.clauses))]
+    # ...nor a time worked out from a basis by the time alone ("the synchronous save to shared storage blocked for 9
+    # minutes" is how long it took, derived from no bandwidth).
+    credits = [c for c in credits if not (
+        (_WORKS_OUT.search(c.point.text) or _WORKS_OUT.search(c.item)) and _FROM_BASIS.search(c.point.text)
+        and (kinds := {k for cl in c.window.clauses for k in cl.numbers} - {"bare", "config"}) and kinds <= {"time"})]
     # A point asked back of the interviewer ("could you remind me what column-split versus row-split means here?") is
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}

@@ -176,6 +176,21 @@ def test_a_mechanism_with_no_figure_shows_no_point_that_works_a_figure_out(ours,
     assert a.level == 2
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "Your résumé says you cut checkpoint save time from 9 min to 70 s with async sharded checkpoints. How long "
+           "does one save block training?",
+     "About 70 seconds of blocking now: each rank copies its shard to pinned host memory and a background thread uploads "
+     "it. Before, the synchronous save to shared storage blocked for 9 minutes."),
+    ("zh", "你简历写了用异步分片 checkpoint 把保存时间从 9 分钟降到 70 秒。一次保存会阻塞训练多久？",
+     "现在阻塞大概 70 秒：每个 rank 把自己的分片拷到锁页内存，后台线程再上传。以前同步存到共享存储要卡 9 分钟。"),
+])
+def test_how_long_a_save_blocked_derives_no_blocking_time_from_bandwidth(ours, lang, question, answer):
+    """Seen in the closing en session: the 9 minutes it took was credited as "estimates a 70B checkpoint at ~1 TB and
+    derives the blocking time from aggregate storage bandwidth"."""
+    a = score(ours, lang, 11, answer, question)
+    assert credited(a, "锁页内存" if lang == "zh" else "pinned") and not credited(a, "1 TB"), a.markers
+
+
 def test_one_clause_shows_one_point(ours):
     answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
               "also all-gathers the parameters again in backward, about 1.5x DP.")

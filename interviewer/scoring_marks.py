@@ -1050,6 +1050,8 @@ _FLAG_UNMEASURED = re.compile(r"没量过.{0,12}噪声就定|without measuring (
 _BAR = R.cue_regex(("以内就算", "以内算", "就算对齐", "就算过", "标准是", "阈值是", "容差是", "容差设", "定的标准",
                     "counts as aligned", "we call it aligned", "our bar", "the bar was", "threshold was", "tolerance was",
                     "tolerance of", "we set the tolerance", "we set a tolerance", "pass if", "passes if"))
+_CALLED = R.cue_regex(("called it aligned", "call it aligned", "就当对齐了", "算对齐了", "就算对齐了"))
+_WITHIN = re.compile(r"\b(?:under|within|below|less than)\b[^.;]{0,12}?\d+(?:\.\d+)?\s*%|\d+(?:\.\d+)?\s*%\s*(?:以内|之内)")
 _NOISE = R.cue_regex(("噪声", "波动", "方差", "几个 seed", "多个 seed", "不同 seed", "seed 之间", "seed 带", "noise", "variance",
                       "spread", "band", "across seeds", "several seeds", "different seeds", "seed-to-seed"))
 
@@ -1057,8 +1059,15 @@ _NOISE = R.cue_regex(("噪声", "波动", "方差", "几个 seed", "多个 seed"
 def _unmeasured(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     if _NOISE.search(r.text):
         return None
-    return _shortest(r, rubric, signal, lambda w: bool(_BAR.search(R.norm(w.text))) and not (
-        negated(w) or _BELIEF.search(R.norm(w.text))))
+    def bar(w: Window) -> bool:
+        text = R.norm(w.text)
+        # (Called aligned within a figure is a bar too: "the difference stayed under, like, 1%, so we called it
+        # aligned"; "the final loss differed in the third decimal, so we called it aligned" is a look at the curves.)
+        said = _BAR.search(text) or (_CALLED.search(text) and _WITHIN.search(text))
+        return bool(said) and not (negated(w) or _BELIEF.search(text))
+    # Quoted with the bar's figure where one is said ("the difference stayed under, like, 1%, so we called it aligned").
+    return _shortest(r, rubric, signal, lambda w: bar(w) and any(cl.numbers for cl in w.clauses)) or \
+        _shortest(r, rubric, signal, bar)
 
 
 def _said_of_another(r: R.Reading, w: Window, x: set[str]) -> bool:

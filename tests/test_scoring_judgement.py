@@ -490,3 +490,23 @@ def test_packing_said_to_need_nothing_more_is_the_packs_no_document_mask(ours, l
     """candidates27 c27_a.2 (a 1 that read 2): "that's all packing needs" calls packing without masks fine."""
     a = score(ours, lang, 12, answer, question)
     assert a.level == 1 and any("掩码" in d.signal or "document masks" in d.signal for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "After you switched from TP4 to TP8, how did you convince yourself the loss was still aligned?",
+     "So we fixed the seed, ran both for about 2K steps and overlaid the curves — they were basically on top of each "
+     "other, the difference stayed under, like, 1%, so we called it aligned. I know you can't expect bit-exact when TP "
+     "changes, because the reduction order's different, so we didn't go for that. Where the 1% came from… honestly it "
+     "just seemed like a reasonable number."),
+    ("zh", "从 TP4 换到 TP8 之后，你怎么确认 loss 还是对齐的？",
+     "固定了 seed，两边各跑了 2K 步，把曲线叠在一起，基本重合，差别一直在 1% 以内，就当对齐了。TP 变了本来就不可能逐位一致，"
+     "因为规约顺序不一样，所以没追求这个。至于 1% 怎么来的……说实话就是觉得这个数比较合理。"),
+])
+def test_called_aligned_within_a_bar_no_noise_measured_is_the_packs_tolerance_flag(ours, lang, question, answer):  # noqa: F811
+    """heldout23 h23_20 (a 2 that read 4): "stayed under 1%, so we called it aligned" sets a bar with no seed noise."""
+    a = score(ours, lang, 15, answer, question)
+    assert a.level == 2 and any("seed" in d.signal for d in a.danger_signals), a
+    # A look at the curves is not a bar set ("differed in the third decimal, so we called it aligned").
+    b = score(ours, "en", 15, "We ran the new version for about 2000 steps and the loss curve basically overlapped the "
+              "old one, the final loss differed in the third decimal, so we called it aligned.")
+    assert not any("seed noise" in d.signal for d in b.danger_signals), b.danger_signals

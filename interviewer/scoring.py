@@ -1070,7 +1070,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
                           figures[0][0] if figures else None, _around_asking(rubric, question),
-                          not question or bool(F.ASKS_STORY.search(_norm(question))))
+                          not question or bool(F.ASKS_STORY.search(_norm(question))),
+                          frozenset().union(*(rubric.terms_of(d.signal) for d in dangers if d.signal in own
+                                              and (M.flag_kind(d.signal) == "other"
+                                                   or M.FLAG_UNMEASURED.search(_norm(d.signal)))
+                                              and not _NAMES_FLAG.search(_norm(d.signal)))))
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=_opening(r))
     return verify(a, answer, topic, own + others)

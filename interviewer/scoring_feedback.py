@@ -144,11 +144,13 @@ def _shown(marker: str, part: str) -> str:
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
              f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
              offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: Fact | None = None,
-             context: frozenset[str] = frozenset(), story: bool = True) -> str:
+             context: frozenset[str] = frozenset(), story: bool = True, flagged: frozenset[str] = frozenset()) -> str:
     """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote); `gap`: the
     terms of the sentences where the answer says it does not know part of it ("具体是 DP 的几倍我一时想不起来"), or
     None: a point it touched is still open, and the one the gap is about comes first. `fact`: the pack's fact a
-    figure or a claim of the answer contradicts, said first."""
+    figure or a claim of the answer contradicts, said first. `flagged`: the terms of the pack's red flags the answer
+    showed; below 3 the point they are about is the one to learn, touched or not ("sets a tolerance without measuring
+    seed noise" is learnt from the seeds' spread, not from the causes of a hang)."""
     if level is None:
         return ""
     if fact is not None and level <= 2 and signal not in ("dont_know", "not_mine"):
@@ -156,7 +158,7 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
         # as a gap in the answer would be.
         said = rubric.terms_of(fact.zh if lang == "zh" else fact.en)
         rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered,
-                        (gap or frozenset()) | said, context=context, story=story)
+                        (gap or frozenset()) | said, context=context, story=story, flagged=flagged)
         if not fact.figure:  # a claim wrong whatever its figure
             return f"先把事实弄准：{fact.zh}。{rest}" if lang == "zh" else f"Get the facts right: {fact.en}. {rest}"
         return f"先把数字核对准：{fact.zh}。{rest}" if lang == "zh" else f"Check your figures: {fact.en}. {rest}"
@@ -165,9 +167,10 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     # at 2 with no point shown and a red flag raised, the same ("compared the final loss, 2.31 against 2.30, so
     # basically identical" brushes the alignment point in the way the pack warns against).
     brushed = level == 1 or (level == 2 and not f.credited and bool(dangers))
+    flagged = flagged if level <= 2 else frozenset()
     point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,
-                                   signal in ("dont_know", "not_mine") or brushed or gap is not None, offered,
-                                   gap or frozenset(), context, story)
+                                   signal in ("dont_know", "not_mine") or brushed or gap is not None or bool(flagged),
+                                   offered, gap or frozenset(), context | flagged, story)
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     if signal in ("dont_know", "not_mine"):
         target = point or rung

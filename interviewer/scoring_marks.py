@@ -906,7 +906,7 @@ def without(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
         return _unrelated(r, rubric, signal, g)
     if (g := _FLAG_MOST.search(n)) is not None:
         return _minor(r, rubric, signal, g)
-    if _FLAG_UNMEASURED.search(n):
+    if FLAG_UNMEASURED.search(n):
         return _unmeasured(r, rubric, signal)
     if (m := FLAG_WITHOUT.search(n)) is not None and flag_kind(signal) == "other":
         x, whole = set(rubric.vocab.find(n[: m.start()])[0]), False
@@ -1046,7 +1046,7 @@ def _minor(r: R.Reading, rubric: Rubric, signal: str, g: re.Match) -> Credit | N
 # A flag of a tolerance set without measuring the noise ("没量过 seed 噪声就定容差", "sets a tolerance without
 # measuring seed noise") is shown by a bar set for the comparison ("我们定的标准是 1% 以内就算对齐") in an answer that
 # measures no noise.
-_FLAG_UNMEASURED = re.compile(r"没量过.{0,12}噪声就定|without measuring (?:the )?(?:seed )?noise")
+FLAG_UNMEASURED = re.compile(r"没量过.{0,12}噪声就定|without measuring (?:the )?(?:seed )?noise")
 _BAR = R.cue_regex(("以内就算", "以内算", "就算对齐", "就算过", "标准是", "阈值是", "容差是", "容差设", "定的标准",
                     "counts as aligned", "we call it aligned", "our bar", "the bar was", "threshold was", "tolerance was",
                     "tolerance of", "we set the tolerance", "we set a tolerance", "pass if", "passes if"))

@@ -510,3 +510,18 @@ def test_called_aligned_within_a_bar_no_noise_measured_is_the_packs_tolerance_fl
     b = score(ours, "en", 15, "We ran the new version for about 2000 steps and the loss curve basically overlapped the "
               "old one, the final loss differed in the third decimal, so we called it aligned.")
     assert not any("seed noise" in d.signal for d in b.danger_signals), b.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, point", [
+    ("en", "After you switched from TP4 to TP8, how did you convince yourself the loss was still aligned?",
+     "We fixed the seed, ran both for about 2K steps and overlaid the curves; the difference stayed under 1%, so we "
+     "called it aligned. You can't expect bit-exact when TP changes, because the reduction order is different.",
+     "fixes seed"),
+    ("zh", "从 TP4 换到 TP8 之后，你怎么确认 loss 还是对齐的？",
+     "固定了 seed，两边各跑了 2K 步，把曲线叠在一起，差别一直在 1% 以内，就当对齐了。TP 变了本来就不可能逐位一致，因为规约顺序不一样。",
+     "多 seed 的波动"),
+])
+def test_below_3_the_feedback_teaches_the_point_a_red_flag_of_the_pack_is_about(ours, lang, question, answer, point):  # noqa: F811
+    """heldout23 h23_20's feedback was the causes of a hang; the flag raised is a tolerance set with no seed noise."""
+    a = score(ours, lang, 15, answer, question)
+    assert a.level == 2 and point in a.feedback, a.feedback

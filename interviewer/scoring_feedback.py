@@ -75,7 +75,9 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     "先调小学习率" answered, the order of checks "而不是先调小学习率" is what to learn.
 
     After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn."""
-    best, best_score, best_instead = "", -1.0, False
+    best, best_score, best_instead, best_near = "", -1.0, False, 0.0
+    # (Not by what the topic's title names, which every point of it shares: "MoE" covers long context in our pack.)
+    own_line = context - rubric.terms_of(topic.title)
     for i, m in enumerate(missed):
         rather = RATHER.search(m)
         instead = bool(offered) and rather is not None and bool(rubric.terms_of(m[rather.end():]) & offered)
@@ -100,6 +102,11 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
                      + (1000 if instead else 0))
             if score > best_score:
                 best, best_score, best_instead = _shown(m, point.text), score, instead
+                best_near = asked + sum(rubric.weight(t) for t in terms & own_line) + seen.get(m, 0.0)
+    # An answer at 3 or 4 is offered only a point of what was asked, of the résumé line or of what it said: after the
+    # MoE line's load balance, "Ulysses 用 all-to-all 把序列切分换成头切分" is another subject of the topic.
+    if (level or 0) >= 3 and not best_near:
+        return "", False
     return _clip(best), best_instead
 
 

@@ -525,3 +525,18 @@ def test_below_3_the_feedback_teaches_the_point_a_red_flag_of_the_pack_is_about(
     """heldout23 h23_20's feedback was the causes of a hang; the flag raised is a tolerance set with no seed noise."""
     a = score(ours, lang, 15, answer, question)
     assert a.level == 2 and point in a.feedback, a.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer, other", [
+    ("zh", "你简历里写到「负责 65B MoE 模型预训练（1024 卡 A800），DeepSpeed ZeRO-1 + 专家并行…」。负载均衡用了什么手段？",
+     "用的是辅助损失，系数 0.01，容量因子 1.25，超出的 token 直接丢。丢弃率大概 2% 左右，每个专家的 token 数我们有监控，有一次某个"
+     "专家吃了 3 倍的 token，那张卡显存峰值直接涨了 6 GB。", "Ulysses"),
+    ("en", "Your résumé says “Led pretraining of a 65B MoE model… expert parallel EP8”. What did you use for load balancing?",
+     "An auxiliary loss with coefficient 0.01 and capacity factor 1.25; overflow tokens were dropped. The drop rate was "
+     "about 2%, and we monitored tokens per expert: once one expert took 3x the tokens and that GPU's memory peak jumped "
+     "by 6 GB.", "Ulysses"),
+])
+def test_a_solid_answer_is_offered_no_point_of_another_subject(ours, lang, question, answer, other):  # noqa: F811
+    """The closing zh session told the MoE line's load balance, a 4, to add "Ulysses 用 all-to-all…"."""
+    a = score(ours, lang, 7, answer, question)
+    assert a.level >= 3 and other not in a.feedback, a.feedback

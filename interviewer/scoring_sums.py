@@ -24,6 +24,8 @@ _RESULT = (r"\s*[，,]?\s*(?:=|≈|~|约等于|等于|就是|大约是|大概是
 _SUM = re.compile(rf"(?<![\d.,·⋅a-z_])({_NUM}{_UNIT}(?:{_OP}{_NUM}{_UNIT})+){_RESULT}({_NUM})(?!\d|\.\d|\s*[+\-×*/÷(^])")
 # Part of a longer sum ("2 + 14/64 ≈ 2.22", "8K tokens × 2 × 4096 × 2 bytes ≈ 134 MB"): not the whole of it.
 _INSIDE = re.compile(r"[+\-×*/÷·⋅(（]\s*(?:\S{0,12}\s*)?$")
+# A power other than ten's ("4096²"): a superscript run after anything but "10".
+_POWER = re.compile(r"(?<![⁰¹²³⁴⁵⁶⁷⁸⁹])(?<!10)[⁰¹²³⁴⁵⁶⁷⁸⁹]")
 _FACTOR = re.compile(rf"({_NUM}){_UNIT}")
 _DIVIDE = re.compile(r"除以|÷|/|divided by")
 
@@ -70,7 +72,8 @@ def _agrees(worked: float, said: float) -> bool:
     if worked <= 0 or said <= 0:
         return True
     off = math.log10(worked / said)
-    return any(abs(off - 3 * k) <= math.log10(4 / 3) for k in range(-5, 6))
+    # (Shorthand names its powers by letter: "6 × 7B × 2T ≈ 8.4e22" is 84 with 21 zeros.)
+    return any(abs(off - 3 * k) <= math.log10(4 / 3) for k in range(-10, 11))
 
 
 def _shown(x: float) -> str:
@@ -87,7 +90,8 @@ def slips(r: R.Reading) -> list[tuple[Fact, R.Clause]]:
     out = []
     for i, sentence in enumerate(r.sentences):
         for m in _SUM.finditer(sentence.casefold()):
-            if _INSIDE.search(sentence[max(0, m.start() - 16):m.start()]):
+            # (Nor a sum with a power it cannot read: "12 × 32 × 4096² ≈ 6.4e9".)
+            if _INSIDE.search(sentence[max(0, m.start() - 16):m.start()]) or _POWER.search(m.group(0)):
                 continue
             worked, said = _product(m.group(1)), _value(m.group(2))
             # A percent result may be of a fraction ("3/35 ≈ 8.6%") or of a percent ("40% × 50 = 20"); percentage

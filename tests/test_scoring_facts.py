@@ -544,6 +544,8 @@ def test_a_sum_worked_out_wrong_is_a_figure_stated_wrong(score, lang, topic, que
     ("zh", "70B × 16 字节 ≈ 1.1 TB 模型状态；1120 / 64 = 17.5 GB 每卡。气泡 3/35，约 8.6%；DP 是 2,048 / 64 = 32。"),
     ("en", "Full shard for the 13B model is 16/64, about 3.3 GB per GPU, and ZeRO-2 is 2 + 14/64 ≈ 2.22 bytes."),
     ("zh", "每层激活约 s·h·34/8 ≈ 6.8 GB；一个 micro batch 8K token × 2 × 4096 × 2 大约 128MB。"),
+    # Shorthand's lettered powers and a square it cannot read.
+    ("en", "Training FLOPs are 6 × 7B × 2T ≈ 8.4e22, and attention adds 12 × 32 × 4096² ≈ 6.4e9 per token."),
 ])
 def test_sums_worked_out_right_are_not_flagged(score, lang, answer):
     r = read(answer, score.vocab[lang])

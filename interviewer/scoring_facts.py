@@ -11,7 +11,6 @@ from functools import lru_cache
 
 from interviewer import scoring_read as R
 from interviewer.lexicon import parse_count
-from interviewer.scoring_sums import slips
 from interviewer.textutil import has_cjk
 from interviewer.vocabulary import Fact
 
@@ -112,11 +111,11 @@ _DROPPED = re.compile(r"(?:也|并|都)?(?:不|没)")
 
 
 def wrong_figures(r: R.Reading, question: str = "") -> list[tuple[Fact, R.Clause]]:
-    """The clauses stating a figure outside the range the pack's facts give for what it is said of, a claim the
-    pack's facts call wrong, or the result of a sum worked out wrong."""
+    """The clauses stating a figure outside the range the pack's facts give for what it is said of, or a claim the
+    pack's facts call wrong."""
     key = ("wrong_figures", question)
     if key not in r.memo:
-        r.memo[key] = _wrong_figures(r, R.norm(question)) + slips(r)
+        r.memo[key] = _wrong_figures(r, R.norm(question))
     return r.memo[key]
 
 

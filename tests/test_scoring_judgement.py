@@ -66,6 +66,22 @@ def test_a_question_about_the_field_does_not(question):
     assert not _ASKS_OWN.search(norm(question)), question
 
 
+_LAYOUT_ZH = ("先算 memory：70B 的 model states 大概 1.1 TB，再加 4K 序列的 activation，单卡 80G 肯定要切。TP 先定 8，因为一个节点 8 卡"
+              "走 NVLink，TP 每层都有 all-reduce，一跨机就落到每卡 400G 的 IB 上，带宽差一个数量级。TP8 之后每卡还是放不下，再加 "
+              "PP4，80 层每个 stage 20 层，正好整除。剩下 1024/32 = 32 路 DP。global batch 1024 条、micro batch 1，所以每个 DP "
+              "rank 跑 32 个 micro batch，1F1B 的 bubble 是 (4-1)/(32+4-1) = 3/35，大约 8.6%。扩展效率是拿 128 卡当 baseline 比 "
+              "per-GPU throughput，1024 卡是 91%，掉的那部分主要是 DP 最后一个 gradient bucket 露在外面，再加上 bubble。想再压 "
+              "bubble 可以上 interleaved，但 global batch 不能再加了，再加收敛会变差，所以就停在这里。")
+_LAYOUT_EN = ("Memory first: 70B model states are about 1.1 TB plus the activations for 4K sequences, so an 80 GB card has to "
+              "split it. TP is 8 because one node's 8 GPUs share NVLink; TP all-reduces every layer, and across nodes that "
+              "lands on the 400G IB per GPU, an order of magnitude slower. After TP8 it still didn't fit, so PP4: 80 layers, "
+              "20 per stage. That leaves 1024/32 = 32-way DP. Global batch 1024 sequences, micro-batch 1, so each DP rank "
+              "runs 32 micro-batches and the 1F1B bubble is (4-1)/(32+4-1) = 3/35, about 8.6%. Scaling efficiency was "
+              "measured against a 128-GPU baseline on per-GPU throughput: 91% at 1024 GPUs, the loss mostly the last DP "
+              "gradient bucket left exposed plus the bubble. Interleaving could cut the bubble further, but the global batch "
+              "can't grow without hurting convergence, so we stopped there.")
+
+
 LEVELS = [  # (lang, topic, question, answer, level): judgement read, or a check said not run, in these words
     # A hang told terse, with its fix and the alert kept since, and no "we" in it.
     ("en", 15, "Did anything hang?",
@@ -119,6 +135,36 @@ LEVELS = [  # (lang, topic, question, answer, level): judgement read, or a check
      "every rank, and a script compares collective sequence numbers and prints the rank that is out of step. Over the "
      "next half year, 11 hangs, 9 got their rank automatically, and median time to locate went from about 40 minutes "
      "to 6.", 4),
+    # Asked about what the résumé says ("你写了…"), the layout worked through and measured is the candidate's own
+    # case (heldout28 h28_13, a 4 that read 3).
+    ("zh", 3, "你写了“1024 卡训练 70B，扩展效率 90%+”。并行度是怎么定下来的？", _LAYOUT_ZH, 4),
+    ("en", 3, "You wrote '70B on 1024 GPUs, 90%+ scaling efficiency'. How were the parallel degrees chosen?",
+     _LAYOUT_EN, 4),
+    # "踩过几个" / "I've hit a few of these" opens a list of what to watch, no time something happened (heldout28
+    # h28_07, a 3 that read 4).
+    ("zh", 13, "训练 Pod 里要跑 NCCL over RDMA，Pod spec 上要注意什么？",
+     "我做 SRE 的时候踩过几个。第一，容器默认 /dev/shm 只有 64 MB，NCCL 机内走共享内存、DataLoader 多进程传数据都会出错，要挂"
+     "一个 medium: Memory 的 emptyDir 到 /dev/shm。第二，RDMA 要 pin 内存，Pod 需要 IPC_LOCK capability，memlock 的 ulimit "
+     "要调成 unlimited。第三，网卡要通过 RDMA device plugin 作为资源申请进来，多网卡的话用 Multus 挂 secondary network，或者"
+     "简单点直接 hostNetwork。第四，调度的时候尽量把同一个作业放在同一个 leaf switch 下面。", 3),
+    ("en", 13, "What do you need in the pod spec to run NCCL over RDMA in a training pod?",
+     "I've hit a few of these as an SRE. First, the container's default /dev/shm is only 64 MB, and both NCCL's "
+     "intra-node shared-memory transport and multi-process DataLoader break on it, so mount a medium: Memory emptyDir at "
+     "/dev/shm. Second, RDMA pins memory, so the pod needs the IPC_LOCK capability and an unlimited memlock ulimit. "
+     "Third, the NICs come in as a resource through the RDMA device plugin, with Multus for secondary networks or simply "
+     "hostNetwork. Fourth, schedule one job under the same leaf switch where possible.", 3),
+    # "so you can compare it against link speed" explains busbw; it checks nothing (heldout28 h28_21, a 3 that
+    # read 4).
+    ("en", 9, "What is the difference between NCCL's ring and tree algorithms?",
+     "I think it maps onto what we had in MPI. Ring all-reduce is bandwidth-optimal: each rank sends and receives about "
+     "2(n-1)/n times the buffer, but it takes 2(n-1) steps, so latency grows linearly with n. Tree is, I believe, log n "
+     "in latency, so it wins for small messages and very large rank counts. That is also why nccl-tests reports busbw as "
+     "algbw times 2(n-1)/n -- it normalises away the algorithm factor so you can compare the number directly against "
+     "link speed. I'm less sure about NVLS and SHARP; I think that is the reduction being done inside the switch.", 3),
+    ("zh", 9, "NCCL 的 ring 和 tree 算法有什么区别？",
+     "我觉得和 MPI 里的差不多。ring all-reduce 带宽最优：每个 rank 收发大约 2(n-1)/n 倍的数据，但要走 2(n-1) 步，所以延迟"
+     "随 n 线性增长。tree 我印象里延迟是 log n，所以小消息和超大规模时更好。这也是为什么 nccl-tests 报 busbw = algbw × "
+     "2(n-1)/n，把算法系数归一掉，可以用来直接和链路带宽对比。NVLS 和 SHARP 我不太确定，应该是在交换机里做规约。", 3),
 ]
 
 
@@ -417,66 +463,6 @@ def test_a_restart_the_launcher_does_is_no_restart_by_hand(ours, lang, answer, b
     a = score(ours, lang, 13 if not by_hand else 11, answer)
     flagged = any(("人工" in d.signal or "手动" in d.signal or "by hand" in d.signal) for d in a.danger_signals)
     assert flagged == by_hand, a.danger_signals
-
-
-_LAYOUT_ZH = ("先算 memory：70B 的 model states 大概 1.1 TB，再加 4K 序列的 activation，单卡 80G 肯定要切。TP 先定 8，因为一个节点 8 卡"
-              "走 NVLink，TP 每层都有 all-reduce，一跨机就落到每卡 400G 的 IB 上，带宽差一个数量级。TP8 之后每卡还是放不下，再加 "
-              "PP4，80 层每个 stage 20 层，正好整除。剩下 1024/32 = 32 路 DP。global batch 1024 条、micro batch 1，所以每个 DP "
-              "rank 跑 32 个 micro batch，1F1B 的 bubble 是 (4-1)/(32+4-1) = 3/35，大约 8.6%。扩展效率是拿 128 卡当 baseline 比 "
-              "per-GPU throughput，1024 卡是 91%，掉的那部分主要是 DP 最后一个 gradient bucket 露在外面，再加上 bubble。想再压 "
-              "bubble 可以上 interleaved，但 global batch 不能再加了，再加收敛会变差，所以就停在这里。")
-_LAYOUT_EN = ("Memory first: 70B model states are about 1.1 TB plus the activations for 4K sequences, so an 80 GB card has to "
-              "split it. TP is 8 because one node's 8 GPUs share NVLink; TP all-reduces every layer, and across nodes that "
-              "lands on the 400G IB per GPU, an order of magnitude slower. After TP8 it still didn't fit, so PP4: 80 layers, "
-              "20 per stage. That leaves 1024/32 = 32-way DP. Global batch 1024 sequences, micro-batch 1, so each DP rank "
-              "runs 32 micro-batches and the 1F1B bubble is (4-1)/(32+4-1) = 3/35, about 8.6%. Scaling efficiency was "
-              "measured against a 128-GPU baseline on per-GPU throughput: 91% at 1024 GPUs, the loss mostly the last DP "
-              "gradient bucket left exposed plus the bubble. Interleaving could cut the bubble further, but the global batch "
-              "can't grow without hurting convergence, so we stopped there.")
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    ("zh", "你写了“1024 卡训练 70B，扩展效率 90%+”。并行度是怎么定下来的？", _LAYOUT_ZH),
-    ("en", "You wrote '70B on 1024 GPUs, 90%+ scaling efficiency'. How were the parallel degrees chosen?", _LAYOUT_EN),
-])
-def test_asked_about_what_the_resume_says_the_answer_is_the_candidates_own_case(ours, lang, question, answer):  # noqa: F811
-    """heldout28 h28_13 (a 4 that read 3): "你写了…" asks about the candidate's own work, as "你简历上…" does."""
-    assert score(ours, lang, 3, answer, question).level == 4
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    ("zh", "训练 Pod 里要跑 NCCL over RDMA，Pod spec 上要注意什么？",
-     "我做 SRE 的时候踩过几个。第一，容器默认 /dev/shm 只有 64 MB，NCCL 机内走共享内存、DataLoader 多进程传数据都会出错，要挂"
-     "一个 medium: Memory 的 emptyDir 到 /dev/shm。第二，RDMA 要 pin 内存，Pod 需要 IPC_LOCK capability，memlock 的 ulimit "
-     "要调成 unlimited。第三，网卡要通过 RDMA device plugin 作为资源申请进来，多网卡的话用 Multus 挂 secondary network，或者"
-     "简单点直接 hostNetwork。第四，调度的时候尽量把同一个作业放在同一个 leaf switch 下面。"),
-    ("en", "What do you need in the pod spec to run NCCL over RDMA in a training pod?",
-     "I've hit a few of these as an SRE. First, the container's default /dev/shm is only 64 MB, and both NCCL's "
-     "intra-node shared-memory transport and multi-process DataLoader break on it, so mount a medium: Memory emptyDir at "
-     "/dev/shm. Second, RDMA pins memory, so the pod needs the IPC_LOCK capability and an unlimited memlock ulimit. "
-     "Third, the NICs come in as a resource through the RDMA device plugin, with Multus for secondary networks or simply "
-     "hostNetwork. Fourth, schedule one job under the same leaf switch where possible."),
-])
-def test_having_hit_a_few_of_these_opens_a_list_and_tells_no_incident(ours, lang, question, answer):  # noqa: F811
-    """heldout28 h28_07 (a 3 that read 4): "踩过几个" / "I've hit a few of these" is no time something happened."""
-    assert score(ours, lang, 13, answer, question).level == 3
-
-
-@pytest.mark.parametrize("lang, question, answer", [
-    ("en", "What is the difference between NCCL's ring and tree algorithms?",
-     "I think it maps onto what we had in MPI. Ring all-reduce is bandwidth-optimal: each rank sends and receives about "
-     "2(n-1)/n times the buffer, but it takes 2(n-1) steps, so latency grows linearly with n. Tree is, I believe, log n "
-     "in latency, so it wins for small messages and very large rank counts. That is also why nccl-tests reports busbw as "
-     "algbw times 2(n-1)/n -- it normalises away the algorithm factor so you can compare the number directly against "
-     "link speed. I'm less sure about NVLS and SHARP; I think that is the reduction being done inside the switch."),
-    ("zh", "NCCL 的 ring 和 tree 算法有什么区别？",
-     "我觉得和 MPI 里的差不多。ring all-reduce 带宽最优：每个 rank 收发大约 2(n-1)/n 倍的数据，但要走 2(n-1) 步，所以延迟"
-     "随 n 线性增长。tree 我印象里延迟是 log n，所以小消息和超大规模时更好。这也是为什么 nccl-tests 报 busbw = algbw × "
-     "2(n-1)/n，把算法系数归一掉，可以用来直接和链路带宽对比。NVLS 和 SHARP 我不太确定，应该是在交换机里做规约。"),
-])
-def test_what_a_tool_lets_one_compare_is_no_check_the_candidate_ran(ours, lang, question, answer):  # noqa: F811
-    """heldout28 h28_21 (a 3 that read 4): "so you can compare it against link speed" explains busbw; it checks nothing."""
-    assert score(ours, lang, 9, answer, question).level == 3
 
 
 @pytest.mark.parametrize("lang, question, answer", [

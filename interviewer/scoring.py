@@ -811,7 +811,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         for kind, cl in hits:
             picked = _pick(own, f"naive:{kind}", near, rubric)
             # A flag of doing it by hand is not shown by what a tool named does ("torchrun 只会重启挂掉的那个进程").
-            if picked and M.BY_HAND.search(_norm(picked)) and not M.BY_HAND_SAID.search(_norm(r.text)) and _TOOL.search(_norm(cl.text)):
+            if picked and M.BY_HAND.search(_norm(picked)) and _TOOL.search(_norm(cl.text)) \
+                    and not M.BY_HAND_SAID.search(_norm(r.text)):
                 continue
             # A setting taken over or picked by feel is named as such: it is no remedy ("参考 Megatron 的 example 改的").
             add(picked or _generic(kind if kind in T.GENERIC_DANGER else "naive", lang), _clause_quote(r, cl))
@@ -1066,15 +1067,16 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                    if not _NAMES_FLAG.search(_norm(d.signal)) and (
                                        M.flag_kind(d.signal) == "naive"
                                        or (_signal_kind(d.signal, vocab) or "").startswith("naive:"))))
+    # The pack's flags of doing a thing badly the answer showed (a tolerance set with no seed noise measured): below 3
+    # the point they are about is the one to learn.
+    flagged = frozenset().union(*(rubric.terms_of(d.signal) for d in dangers if d.signal in own
+                                  and (M.flag_kind(d.signal) == "other" or M.FLAG_UNMEASURED.search(_norm(d.signal)))
+                                  and not _NAMES_FLAG.search(_norm(d.signal))))
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
                           figures[0][0] if figures else None, _around_asking(rubric, question),
-                          not question or bool(F.ASKS_STORY.search(_norm(question))),
-                          frozenset().union(*(rubric.terms_of(d.signal) for d in dangers if d.signal in own
-                                              and (M.flag_kind(d.signal) == "other"
-                                                   or M.FLAG_UNMEASURED.search(_norm(d.signal)))
-                                              and not _NAMES_FLAG.search(_norm(d.signal)))))
+                          not question or bool(F.ASKS_STORY.search(_norm(question))), flagged)
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=_opening(r))
     return verify(a, answer, topic, own + others)

@@ -232,8 +232,7 @@ class _Turn:
         subject of it named there ("MFU 是按什么口径算的？" asked in another chain is "MFU 的计算口径")."""
         for text in self.ctx.state.asked:
             asked = C.item(0, text, self.vocab)
-            said = frozenset().union(*asked.groups) if asked.groups else frozenset()
-            if it.cover.groups and asked.kinds & it.cover.kinds and all(g & said for g in it.cover.groups):
+            if it.cover.groups and asked.kinds & it.cover.kinds and all(g & asked.units for g in it.cover.groups):
                 return True
         return False
 

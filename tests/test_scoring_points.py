@@ -191,6 +191,23 @@ def test_how_long_a_save_blocked_derives_no_blocking_time_from_bandwidth(ours, l
     assert credited(a, "锁页内存" if lang == "zh" else "pinned") and not credited(a, "1 TB"), a.markers
 
 
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历里写到「负责 65B MoE 模型预训练（1024 卡 A800），DeepSpeed ZeRO-1 + 专家并行…」。各并行度是怎么定下来的？",
+     "EP8 是因为一共 64 个专家，每卡放 8 个，all-to-all 限制在机内 8 卡走 NVLink；我们试过 EP16 跨机，step 慢了 18%，所以定在 "
+     "EP8。ZeRO-1 只切优化器状态，因为 65B 的优化器状态切到 128 个 DP rank 上每卡只剩几 GB，ZeRO-3 每步通信是 DP 的 1.5 倍，不划算。"),
+    ("en", "Your résumé says 65B MoE on 1024 A800s with ZeRO-1 + EP8. How was each parallel degree chosen?",
+     "EP8 because 64 experts at 8 per GPU keeps the all-to-all inside the node on NVLink; we tried EP16 across nodes and "
+     "the step got 18% slower. ZeRO-1 only shards optimizer states: over 128 DP ranks that's a few GB per GPU, and "
+     "ZeRO-3 moves 1.5 times DP's traffic, not worth it."),
+])
+def test_an_option_not_worth_its_cost_is_no_condition_where_a_parallelism_fails(ours, lang, question, answer):
+    """Read aloud in the closing zh session: "ZeRO-3 每步通信是 DP 的 1.5 倍，不划算。" was the quote for "各并行的失效条件
+    （头数不整除 TP、层数不整除 PP、batch 撑不起 DP）"."""
+    a = score(ours, lang, 3, answer, question)
+    assert not credited(a, "失效条件" if lang == "zh" else "failure conditions"), a.markers
+    assert a.level == 4
+
+
 def test_one_clause_shows_one_point(ours):
     answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
               "also all-gathers the parameters again in backward, about 1.5x DP.")

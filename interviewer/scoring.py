@@ -1059,7 +1059,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 2
     if level != judged:  # what the answer offers beside it is judged at the level it came to ("we just raised…")
         dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question, cores)
-    shown = ({c.item: _not_whole(r, M.quote(r, rubric, c), answer) for c in credits}
+    # (A point of one short sentence may be quoted with the whole of it: see M.one_short_sentence.)
+    shown = ({c.item: M.quote(r, rubric, c) if M.one_short_sentence(r) else _not_whole(r, M.quote(r, rubric, c), answer)
+              for c in credits}
              if level is not None and level >= 2 else {})
     hits = [MarkerHit(marker=m, evidence=shown[m]) for m in topic.markers if m in shown]
     missed = [m for m in topic.markers if m not in shown]

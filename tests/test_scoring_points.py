@@ -208,6 +208,21 @@ def test_an_option_not_worth_its_cost_is_no_condition_where_a_parallelism_fails(
     assert a.level == 4
 
 
+@pytest.mark.parametrize("lang, question, answer, safeguard", [
+    ("en", "What safeguard was added afterwards?",
+     "Afterwards we added a per-rank heartbeat and an Xid watcher that cordons the node on its own; detection dropped "
+     "from about 10 minutes to under 1.", "heartbeat"),
+    ("zh", "事后做了什么防线？", "事后加了按 rank 的心跳和一个 Xid 监控，发现坏卡就自动把节点隔离；发现时间从 10 分钟左右降到了 1 分钟以内。",
+     "心跳"),
+])
+def test_a_point_told_in_one_short_sentence_is_quoted_with_all_of_it(ours, lang, question, answer, safeguard):
+    """The closing en sessions quoted the safeguard point with "detection dropped from about 10 minutes to under 1."
+    alone: half of a one-sentence answer, the safeguard itself left out."""
+    a = score(ours, lang, 15, answer, question)
+    quote = credited(a, "防线" if lang == "zh" else "safeguard")
+    assert quote and safeguard in quote and ("10" in quote), a.markers
+
+
 def test_one_clause_shows_one_point(ours):
     answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
               "also all-gathers the parameters again in backward, about 1.5x DP.")

@@ -223,6 +223,19 @@ def test_a_point_told_in_one_short_sentence_is_quoted_with_all_of_it(ours, lang,
     assert quote and safeguard in quote and ("10" in quote), a.markers
 
 
+def test_a_write_time_worked_out_from_an_object_stores_bandwidth_shows_that_point(ours):
+    """The closing en session told this answer, in its feedback, to derive the blocking time from aggregate storage
+    bandwidth: "object store" was no storage in English, as "对象存储" is in Chinese. (The Chinese answer of the same
+    words still misses the point, for another reason: its one word beyond the question's, "聚合", is a character pair,
+    which supports a match but makes none. Left in the stop's note.)"""
+    a = score(ours, "en", 11, "Not really. 512 ranks each write their own shard, roughly 400 GB in total, and the object "
+              "store sustains about 20 GB/s aggregate, so the upload takes around 20 seconds in the background.",
+              "Was storage bandwidth the bottleneck?")
+    quote = credited(a, "aggregate storage bandwidth")
+    assert quote and "20" in quote, a.markers
+    assert "aggregate storage bandwidth" not in a.feedback, a.feedback
+
+
 def test_one_clause_shows_one_point(ours):
     answer = ("ZeRO-1 and ZeRO-2 cost the same as DP: a reduce-scatter plus an all-gather is one all-reduce. ZeRO-3 "
               "also all-gathers the parameters again in backward, about 1.5x DP.")

@@ -175,7 +175,17 @@ and academia), with the same level scale; their first figures, taken before any 
 stop's start (394f81e): heldout29 exact .761, within one .978, Spearman .891, danger recall .947; candidates28 answers
 exact .694, within one .944, Spearman .771, order kept (candidate means 1.33, 2.33, 3.0, 3.0, 3.67, 3.67). Of the 46
 heldout29 answers given a level, 11 are missed, 7 of them above the label (one by two levels); the other two, labelled
-1, were read as requests for help, which are left without a level.
+1, were read as requests for help, which are left without a level. That stop read them, and at its start had
+ours_heldout30.jsonl (48) and candidates29.jsonl (6 candidates, levels 1,2,3,3,4,4) written blind to a brief of answers
+as they really come out (two-part questions with one half answered, rambling answers whose point comes late and good
+openings that drift into something wrong, pushback on the question's premise right and wrong, the right mechanism with
+a wrong number and the right numbers with a wrong mechanism, "it depends" with and without what on, papers quoted beside
+the candidate's own runs, incidents with and without a safeguard, candidates from inference serving, HPC, data
+engineering and SRE), with the same level scale; their first figures, taken before any answer of them was read, at that
+stop's start (c5e7dd8): heldout30 exact .638, within one .915, Spearman .786, danger recall .700; candidates29 answers
+exact .838, within one 1.000, Spearman .924, order kept (candidate means 1.4, 2.0, 3.0, 3.0, 3.57, 3.6). Of the 47
+heldout30 answers given a level, 17 are missed, 14 of them above the label (four by two levels); the other one,
+labelled 1, was read as a request for help.
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def literal_terms(text: str, framing: bool = True, vocab: Vocabulary = EMPTY) ->
         out.add("n:" + m.group(1))
         if unit:
             out.add("n:" + m.group(1) + _UNIT.get(unit, unit))
-    for run in _CJK_RUN.findall(n):
+    for run in _CJK_RUN.findall(vocab.mask_mixed(n) if _CJK_RUN.search(n) else n):
         run = _ZH_ASKING.sub("|", run)
         if not framing:
             for f in _FRAMING_ZH:

@@ -119,17 +119,22 @@ class Vocabulary:
         self.derived = derived
         self._ascii: dict[tuple[str, ...], str] = {}
         self._cjk: dict[str, list[tuple[str, str]]] = {}
+        self._mixed: dict[str, list[str]] = {}  # forms that open in Latin letters and go on in Chinese ("gpu 利用率")
         for cid, c in concepts.items():
             for f in c.forms:
                 if _CJK.search(f):
                     compact = _SPACE.sub("", f)
                     self._cjk.setdefault(compact[0], []).append((compact, cid))
+                    if not _CJK.match(compact[0]):
+                        self._mixed.setdefault(compact[0], []).append(compact)
                 else:
                     key = tuple(_TOKEN.findall(f))
                     if key:
                         self._ascii.setdefault(key, cid)
         for lst in self._cjk.values():
             lst.sort(key=lambda x: -len(x[0]))
+        for forms in self._mixed.values():
+            forms.sort(key=len, reverse=True)
         # `_longest[first token]` bounds the n-grams worth trying at a position: most tokens cost one lookup.
         self._longest: dict[str, int] = {}
         for key in self._ascii:
@@ -229,6 +234,18 @@ class Vocabulary:
             else:
                 out.append(cjk[j])
                 j += 1
+        return "".join(out)
+
+    def mask_mixed(self, norm: str) -> str:
+        """A normalised text, spaces dropped, with every form that opens in Latin letters and goes on in Chinese
+        replaced by "|": its Chinese half ("利用率" of "gpu 利用率") is the concept's, not words of its own."""
+        if not self._mixed:
+            return norm
+        compact, out, j = _SPACE.sub("", norm), [], 0
+        while j < len(compact):
+            form = next((f for f in self._mixed.get(compact[j], ()) if compact.startswith(f, j)), None)
+            out.append("|" if form else compact[j])
+            j += len(form) if form else 1
         return "".join(out)
 
     def closure(self, cid: str) -> frozenset[str]:

@@ -526,3 +526,16 @@ def test_a_solid_answer_is_offered_no_point_of_another_subject(ours, lang, quest
     """The closing zh session told the MoE line's load balance, a 4, to add "Ulysses 用 all-to-all…"."""
     a = score(ours, lang, 7, answer, question)
     assert a.level >= 3 and other not in a.feedback, a.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你们编译器优化以后说“训练快了 25%”，MFU 是多少？", "MFU 我们没算，我们看的是 GPU-Util，从 70% 到了 95%，所以说快了。"),
+    ("en", "After your compiler work you said training got 25% faster. What was the MFU?",
+     "We didn't compute MFU, we looked at GPU-Util, it went from 70% to 95%, so it got faster."),
+])
+def test_utilisation_in_latin_letters_is_the_packs_utilisation_as_mfu(ours, lang, question, answer):  # noqa: F811
+    """candidates28 c28_b.2: the flag "拿 GPU 利用率…充当 MFU" read "利用率" twice, as the concept of "GPU 利用率" and as
+    Chinese words of its own, so an answer that wrote "GPU-Util" missed words the flag never meant apart."""
+    a = score(ours, lang, 10, answer, question)
+    assert a.level == 1 and any("MFU" in d.signal and ("利用率" in d.signal or "utilisation" in d.signal)
+                                for d in a.danger_signals), a

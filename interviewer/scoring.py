@@ -703,7 +703,8 @@ def _replaced(sentence: str, remedy: re.Pattern, rest: str) -> bool:
     里就这么配的，我们直接拿来用了" is still in use."""
     n = _norm(sentence)
     own = [(m.start(), m.end()) for m in remedy.finditer(n)]
-    changed = bool(_CHANGED.search(_norm(rest)))
+    # (A version named as the first one, "最早那一版是存盘再重启 vLLM", was changed since, whatever follows.)
+    changed = bool(_CHANGED.search(_norm(rest)) or _A_VERSION.search(n))
     # A clause after the remedy tells how it went ("…and reran from scratch, and this time it didn't blow up").
     outcome = max((b for _, b in own), default=len(n))
     outcome = next((m.end() for m in re.finditer(r"[，,;；]", n) if m.start() >= outcome), len(n))
@@ -724,6 +725,8 @@ _EARLIER = R.cue_regex(T.EARLIER)
 _CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|\b(?:later|now|then we|switched|moved to|replaced|changed)\b")
 
 
+_A_VERSION = re.compile(r"(?:最早|最开始|一开始|第一|早期|最初)(?:的)?(?:那)?(?:一)?个?版(?:本)?|"
+                        r"\b(?:the|our) (?:very )?(?:first|original|earliest|initial) (?:version|implementation|cut)\b")
 _POINTS_BACK = re.compile(r"(?:which is|which was|that is|that's)\b|也就是")
 
 

@@ -539,3 +539,18 @@ def test_utilisation_in_latin_letters_is_the_packs_utilisation_as_mfu(ours, lang
     a = score(ours, lang, 10, answer, question)
     assert a.level == 1 and any("MFU" in d.signal and ("利用率" in d.signal or "utilisation" in d.signal)
                                 for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我们是 colocate，训练用 FSDP，vLLM 是 TP4。训练完 FSDP 按参数 all-gather 成完整 tensor，再按 vLLM 的 TP 切法切开，同机"
+           "通过 CUDA IPC handle 直接交给 vLLM 进程，不落盘。32B BF16 是 64 GB，实测 2.1 秒。最早那一版是存盘再重启 vLLM，要 3 分钟。"),
+    ("en", "We're colocated: training is FSDP, vLLM is TP4. After the update FSDP all-gathers each parameter into a full "
+           "tensor, we re-split it the way vLLM's TP expects and hand it over CUDA IPC handles on the same host, nothing "
+           "goes to disk. 32B in BF16 is 64 GB and it measured 2.1 seconds. The very first version saved to disk and "
+           "restarted vLLM, which took 3 minutes."),
+])
+def test_the_first_version_named_is_a_remedy_left_behind(ours, lang, answer):  # noqa: F811
+    """candidates28 c28_f.1: "最早那一版是存盘再重启 vLLM" is the version replaced by the one just told, not weight sync
+    done by restarting the engine."""
+    a = score(ours, lang, 16, answer, "权重同步是怎么做的？" if lang == "zh" else "How do you do the weight sync?")
+    assert a.level >= 3 and not any("重启" in d.signal or "restart" in d.signal for d in a.danger_signals), a

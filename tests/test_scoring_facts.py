@@ -516,3 +516,17 @@ def test_after_a_fact_set_right_the_point_to_learn_is_the_one_it_is_about(score,
     # the question's words ("重叠") chose the point, though the fact is about the SMs communication takes.
     a = score(lang, 8, answer, "通信和计算是怎么重叠的？" if lang == "zh" else "How is communication overlapped with compute?")
     assert point in a.feedback, a.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "For an LLM run, how would you compute MFU?",
+     "Model FLOPs utilisation, so I think it's the FLOPs the GPU reports divided by the max it can do, basically what "
+     "nvidia-smi shows. For A100 we'd use the 624 TFLOPS number as the max."),
+    ("zh", "LLM 训练的 MFU 你怎么算？",
+     "MFU 就是模型算力利用率，我理解是 GPU 报出来的 FLOPs 除以它最大能跑的，基本上就是 nvidia-smi 里显示的那个数。A100 的话最大值用 "
+     "624 TFLOPS。"),
+])
+def test_mfu_taken_for_what_nvidia_smi_shows_is_a_claim_stated_wrong(score, lang, question, answer):
+    """candidates28 c28_a.1: MFU defined as nvidia-smi's figure is utilisation passed off as MFU, a 1."""
+    a = score(lang, 10, answer, question)
+    assert a.level == 1 and any("nvidia-smi" in d.evidence for d in a.danger_signals), a

@@ -273,6 +273,15 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # causal mask's load was balanced.)
     mine = closed & term_concepts(own)
     asked_here = term_concepts(asked)
+    # Or it shares with the question only the parent of an idea it asks, none of its words and no idea of the topic's
+    # own: "communication", the parent of the asked all-reduce, is all an answer on NCCL's ring and tree algorithms
+    # has of how DDP hides the all-reduce behind backward.
+    words = {t for t in asked if not t.startswith(("c:", "n:"))}
+    shared = closed & asked_here
+    if (len(shared) == 1 and not mine and len(words) >= 2 and not words & _literal_all(r)
+            and any(c != d and c in r.vocab.closed({d}) for c in shared for d in asked_here)
+            and len(concepts) >= 3 and bool(f.statements)):
+        return True
     if (bool(asked_here) and bool(own) and not f.answered and not closed & asked_here
             and (len(mine) < 2 or not (closed & _said_of(asked_here, markers) - asked_c
                                        or _TAKES_UP.match(R.norm(r.sentences[0]))))

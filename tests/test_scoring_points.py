@@ -3932,3 +3932,20 @@ def test_a_question_on_how_it_is_done_is_told_the_method_not_the_story(ours, lan
     assert point in a.feedback, a.feedback
     told = score(ours, lang, 1, miss, story_question)
     assert "record of one loss spike" in told.feedback or "一次 loss 尖峰的处理记录" in told.feedback, told.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How does DDP hide the gradient all-reduce behind backward, and what's left exposed?",
+     "So NCCL has two main algorithms. Ring is bandwidth-optimal, each GPU sends and receives about 2(n-1)/n times the "
+     "buffer, but the latency grows linearly with the number of ranks. Tree is logarithmic in latency, so for small "
+     "messages or really large jobs NCCL tends to pick tree. On NVSwitch boxes there's also NVLS, which does the "
+     "reduction inside the switch. You can force one with NCCL_ALGO if you want to benchmark them against each other."),
+    ("zh", "DDP 是怎么把梯度 all-reduce 藏在反向计算后面的？还剩多少暴露在外面？",
+     "NCCL 主要有两种算法。ring 是带宽最优的，每张卡收发大约 2(n-1)/n 倍的数据，但延迟随 rank 数线性增长；tree 的延迟是对数级的，"
+     "所以小消息或者特别大的作业 NCCL 倾向选 tree。NVSwitch 的机器上还有 NVLS，在交换机里做规约。想对比的话可以用 NCCL_ALGO 强制指定一种来测。"),
+])
+def test_sharing_only_the_parent_of_the_asked_idea_answers_another_question(ours, lang, question, answer):
+    # heldout29 h29_08 (labelled 1) read as a 3: "communication", the parent of the asked all-reduce, was all the answer
+    # on NCCL's algorithms took up of how DDP overlaps it.
+    a = score(ours, lang, 8, answer, question)
+    assert a.level == 1 and any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)

@@ -98,6 +98,8 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
             return "wants_end"
     if f is not None and not f.credited and L.watched(r):
         return "not_mine"  # "主要是我导师查的，我在旁边看": what it tells is what the candidate watched
+    if f is not None and not f.credited and not f.grounded and _meant(content, _DISOWNED):
+        return "not_mine"  # "…I think TP was 8. …so I wouldn't be the right person to explain why those numbers."
     # Not knowing what the asked thing does ("I don't actually know what gang scheduling does", "具体每一级切的是什么…记不
     # 清了"), with no point shown, is a miss whatever setting the answer tells around it ("the platform handled it").
     if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
@@ -114,6 +116,7 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
 
 
 _HINT = R.cue_regex(T.HINT)
+_DISOWNED = R.cue_regex(T.DISOWNED)
 _MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|is about|shards?|splits?|partitions?)\b|"
                         r"切的是什么|切了什么|是干什么的|分别切什么|各切什么|"
                         r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理")

@@ -385,6 +385,10 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             # ...or left to them ("That's more their side… How tight the tolerance should be I'd leave to them")
             "more their side", "their side, honestly", "i'd leave to them", "leave that to them", "leave it to them",
             "他们那边的事", "交给他们定", "让他们定")
+# The candidate says they are not the one to explain it ("so I wouldn't be the right person to explain why those
+# numbers"): with nothing shown, the answer is someone else's work whatever setting it recalls of it.
+DISOWNED = ("wouldn't be the right person", "would not be the right person", "not the right person to",
+            "not really the right person", "不是合适的人", "不是最合适的人", "不是那个能讲清楚的人")
 REFUSE = ("不方便", "不方便说", "不方便透露", "不方便讲", "保密", "涉密", "不能说", "不便透露", "不想说", "保密协议",
           "rather not", "nda", "confidential", "can't share", "cannot share", "can't disclose",
           "cannot disclose", "not allowed to", "prefer not to", "proprietary", "can't go into", "商业机密",

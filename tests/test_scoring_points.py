@@ -3949,3 +3949,18 @@ def test_sharing_only_the_parent_of_the_asked_idea_answers_another_question(ours
     # on NCCL's algorithms took up of how DDP overlaps it.
     a = score(ours, lang, 8, answer, question)
     assert a.level == 1 and any(d.signal in ("答非所问", "answers another question") for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "On the 1024-GPU run on your résumé, how were TP, PP and DP chosen?",
+     "Honestly that config came from the platform team. We used the default Megatron script they had for that model "
+     "size, I think TP was 8 and something for pipeline. My part was mostly the evaluation harness and kicking off the "
+     "runs, so I wouldn't be the right person to explain why those numbers."),
+    ("zh", "你简历上那个千卡的训练，TP、PP、DP 是怎么定的？",
+     "说实话那套配置是平台组给的，我们直接用了他们那个 Megatron 默认脚本，TP 好像是 8，PP 记不清了。我主要负责评测和起任务，为什么是这几个数"
+     "我不是合适的人来讲。"),
+])
+def test_not_the_right_person_to_explain_it_is_someone_elses_work(ours, lang, question, answer):
+    # heldout29 h29_39 (labelled 1) read as a 2: the settings recalled of the platform team's script carried it.
+    a = score(ours, lang, 3, answer, question)
+    assert a.signal == "not_mine" and a.level == 1, a

@@ -554,3 +554,18 @@ def test_the_first_version_named_is_a_remedy_left_behind(ours, lang, answer):  #
     done by restarting the engine."""
     a = score(ours, lang, 16, answer, "权重同步是怎么做的？" if lang == "zh" else "How do you do the weight sync?")
     assert a.level >= 3 and not any("重启" in d.signal or "restart" in d.signal for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "为什么训练作业要 gang 调度？",
+     "gang 调度是因为默认的 scheduler 一个 pod 一个 pod 地调，两个 16 卡的作业可能各抢到 8 卡然后互相等，谁也起不来。Volcano 用 PodGroup "
+     "设 minMember，要么一次全给，要么一个都不给。"),
+    ("en", "Why do training jobs need gang scheduling?",
+     "Gang scheduling is needed because the default scheduler places pods one at a time, so two 16-GPU jobs can each "
+     "grab 8 GPUs and wait on each other forever. Volcano's PodGroup with minMember gives all or nothing."),
+])
+def test_a_default_given_as_the_cause_is_no_setting_taken_over(ours, lang, question, answer):  # noqa: F811
+    """heldout29 h29_14: "是因为默认的 scheduler…" explains why gang scheduling exists; it was flagged as a configuration
+    copied with no reason of the candidate's own."""
+    a = score(ours, lang, 13, answer, question)
+    assert not any("照搬" in d.signal or "taken over" in d.signal for d in a.danger_signals), a.danger_signals

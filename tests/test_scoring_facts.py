@@ -530,3 +530,19 @@ def test_mfu_taken_for_what_nvidia_smi_shows_is_a_claim_stated_wrong(score, lang
     """candidates28 c28_a.1: MFU defined as nvidia-smi's figure is utilisation passed off as MFU, a 1."""
     a = score(lang, 10, answer, question)
     assert a.level == 1 and any("nvidia-smi" in d.evidence for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, answer, wrong", [
+    ("zh", "第一个 linear 列切，第二个行切，中间 GeLU 不用通信，最后做一次 all-reduce 就行。反向的话就不用通信了，梯度各自算各自的。", True),
+    ("en", "The first linear is column-split, the second row-split, GeLU in between needs no communication, and one "
+           "all-reduce at the end does it. The backward needs no communication, each rank just computes its own "
+           "gradients.", True),
+    ("zh", "第一个 linear 列切，第二个行切，前向在行切层后做一次 all-reduce，反向在列切层前对输入梯度再做一次 all-reduce。", False),
+    ("en", "Column-split first, row-split second: one all-reduce in forward after the row-split layer, and one in "
+           "backward on the input gradient before the column-split layer.", False),
+])
+def test_tp_backward_said_to_need_no_communication_is_a_claim_stated_wrong(score, lang, answer, wrong):
+    """candidates28 c28_b.0 (labelled 2) read as a 3: the MLP split right, the backward's all-reduce denied."""
+    a = score(lang, 4, answer, "MLP 是怎么切的？" if lang == "zh" else "How is the MLP split?")
+    flagged = any(d.signal in ("说法不对", "a claim stated wrong") for d in a.danger_signals)
+    assert flagged == wrong and (a.level <= 2 or not wrong), a

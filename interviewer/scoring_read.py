@@ -156,7 +156,11 @@ CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|�
 # A check still to make ("I'd have to check the exact form in Megatron") is a hedge, not a check run.
 CUES["validation"] = re.compile(rf"(?<!have )(?<!need )(?<!i'd )(?<!i would )(?<!we'd )"
                                 rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
-                                rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)")
+                                rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)"
+                                # the gap measured after the change, as "差在 5% 以内" says it ("the attention time
+                                # across ranks was within 5 percent")
+                                r"|\b(?:was|were|stayed|came in|all|now|is|are) within (?:about |roughly |~)?\d+(?:\.\d+)?"
+                                r"\s*(?:%|percent)")
 
 
 # A setting kept because it ran ("it ran fine, so we kept it", "跑起来没问题就一直用了"), not for what it was weighed against.

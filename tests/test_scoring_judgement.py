@@ -569,3 +569,17 @@ def test_a_default_given_as_the_cause_is_no_setting_taken_over(ours, lang, quest
     copied with no reason of the candidate's own."""
     a = score(ours, lang, 13, answer, question)
     assert not any("照搬" in d.signal or "taken over" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How did you deal with load balance under the causal mask?",
+     "Zigzag. 16 chunks for CP8, rank i gets chunk i and chunk 15 minus i. Before that we had contiguous chunks and rank "
+     "7's attention time was about 8 times rank 0's, and everything waited on rank 7. After the change the attention "
+     "time across ranks was within 5 percent, and end-to-end step time dropped 31 percent."),
+    ("zh", "因果掩码下的负载均衡你们怎么做的？",
+     "zigzag。CP8 切 16 块，rank i 拿第 i 块和第 15-i 块。之前是连续切，rank 7 的 attention 时间大概是 rank 0 的 8 倍，大家都在等 rank 7。"
+     "改完以后各 rank 的 attention 时间差在 5% 以内，端到端 step 时间降了 31%。"),
+])
+def test_the_gap_measured_within_a_figure_after_the_change_is_a_check(ours, lang, question, answer):  # noqa: F811
+    """candidates28 c28_e.1 (labelled 4) was a 3 in English: "was within 5 percent" is the check "差在 5% 以内" is."""
+    assert score(ours, lang, 7, answer, question).level == 4

@@ -546,3 +546,17 @@ def test_tp_backward_said_to_need_no_communication_is_a_claim_stated_wrong(score
     a = score(lang, 4, answer, "MLP 是怎么切的？" if lang == "zh" else "How is the MLP split?")
     flagged = any(d.signal in ("说法不对", "a claim stated wrong") for d in a.danger_signals)
     assert flagged == wrong and (a.level <= 2 or not wrong), a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "Your résumé says 'improved training efficiency on the GPU cluster by 2x'. What was the baseline, and what "
+           "metric?",
+     "The baseline was our old CTR model training job. I work on recommender systems. We moved it to the new GPU nodes "
+     "and GPU utilisation went from about 45 to 90 percent, so that's the 2x."),
+    ("zh", "你简历写“GPU 集群训练效率提升 2 倍”，基线是什么，用什么指标？",
+     "基线是我们原来的 CTR 模型训练任务，我是做推荐的。我们把它迁到新的 GPU 节点上，GPU 利用率从 45% 左右到了 90%，所以就是 2 倍。"),
+])
+def test_a_speed_up_read_off_gpu_utilisation_is_a_claim_stated_wrong(score, lang, question, answer):
+    """candidates28 c28_a.0 (labelled 1) was a 2: utilisation doubling is no training twice as fast."""
+    a = score(lang, 10, answer, question)
+    assert a.level == 1 and any(d.signal in ("说法不对", "a claim stated wrong") for d in a.danger_signals), a

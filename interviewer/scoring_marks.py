@@ -1263,7 +1263,10 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             return c
     if (c := directed_asked(r, rubric, signal, given if own else frozenset()) or without(r, rubric, signal)
             or (own and (recited(r, rubric, signal) or looks_same(r, rubric, signal)))):
-        return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
+        # (Another topic's flag names all its subjects: "不知道 ZeRO-3 通信约为 DP 的 1.5 倍" is not said by "开了 overlap
+        # 把 DP 的梯度通信藏到反向里…收敛按 token 算是一样的", which names no ZeRO stage.)
+        if own or {t for t in c.point.terms if t.startswith("c:")} <= c.matched:
+            return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
     if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) and (
             R.norm(g.group(1) or g.group(2)).split()[-1] not in r.text or _SEED_BAND.search(r.text)
             or ((same := list(_LOOKS_SAME.finditer(r.text))) and all(_ABOUT.match(r.text, m.start()) for m in same))):

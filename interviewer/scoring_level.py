@@ -543,7 +543,8 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
     mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
     # (A setting said back is no figure of an answer either: "我来的时候就是 TP8 PP8，具体为什么我不太清楚".)
-    nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers if k not in ("bare", "config"))
+    # (Nor is a count of GPUs or nodes: "没在更大规模上试过，4096 卡的资源一直没拿到" works nothing out.)
+    nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers if k not in ("bare", "config", "count"))
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
         return True
     # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.

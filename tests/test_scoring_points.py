@@ -3964,3 +3964,14 @@ def test_not_the_right_person_to_explain_it_is_someone_elses_work(ours, lang, qu
     # heldout29 h29_39 (labelled 1) read as a 2: the settings recalled of the platform team's script carried it.
     a = score(ours, lang, 3, answer, question)
     assert a.signal == "not_mine" and a.level == 1, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "嗯，换到更大规模还成立吗？", "这个不太清楚，我们没在更大规模上试过，4096 卡的资源一直没拿到。"),
+    ("en", "Would it still hold at a larger scale?", "I'm not sure, we never tried it at a larger scale, we never got the 4096 GPUs."),
+])
+def test_a_miss_beside_a_count_of_gpus_is_a_miss(ours, lang, question, answer):
+    # Read aloud in this stop's zh session: "4096 卡" read as a figure of an answer, so the miss was "thin" and the
+    # interviewer pressed "你是怎么确认的？" on what the candidate had just said was never tried.
+    a = score(ours, lang, 10, answer, question)
+    assert a.signal == "dont_know" and a.level == 1, a

@@ -600,3 +600,24 @@ def test_a_hint_on_how_the_sharding_level_was_chosen_names_the_zero_stages(lang,
     assert "分片级别" in opening or "sharding level" in opening, opening
     hint = s.answer(help_text).interviewer.text
     assert "ZeRO" in hint and not any(w in hint for w in ("FlatParameter", "recordStream", "FSDP1")), hint
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_after_a_missed_yes_or_no_the_step_down_asks_how_to_check_it_not_the_same_in_a_smaller_scope(lang, monkeypatch):
+    """Read aloud in this stop's zh session: "没在更大规模上试过" to "换到更大规模还成立吗？" stepped down to "就说你最熟悉的一种
+    情况，换到更大规模还成立吗？", the same question again."""
+    from interviewer.providers import offline, offline_speech
+    s = started(lang, 1)
+    seen = []
+    build = offline._Turn.__init__
+    monkeypatch.setattr(offline._Turn, "__init__", lambda self, ctx: seen.append(ctx) or build(self, ctx))
+    s.answer("不知道。" if lang == "zh" else "I don't know.")
+    turn = offline._Turn(seen[-1])
+    chain, item = next((c, it) for c in turn.chains for it in turn.prog[c.id].items if it.cover.kinds == {"yesno"})
+    prog = turn.prog[chain.id]
+    for it in prog.items:  # no easier rung left to fall back on
+        if it is not item:
+            prog.covered[normalize_key(it.basis)] = "…"
+    prog.covered.pop(normalize_key(item.basis), None)
+    d = turn._step_down(chain, "dont_know", item)
+    assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_CHECK[lang], d

@@ -212,10 +212,12 @@ class _Turn:
                                 reply=reply, notes="step-down: an easier rung after a miss")
         # The same point in a smaller scope, unless it was already answered (a press the candidate missed); a figure
         # has no smaller scope ("just the case you know best, how much of the step was exposed?" after "never
-        # measured it" asks it again): how one would measure it is the step below.
+        # measured it" asks it again): how one would measure it is the step below. Nor has a yes or no ("还成立吗？"
+        # after "没在更大规模上试过"): how one would check it is.
         if item is not None and prog.questions < prog.share and _k(item.basis) not in prog.covered \
                 and _k(item.basis) not in prog.pressed:
             reply = (speech.HOW_TO_MEASURE[self.L] if item.cover.kinds & _FIGURES else
+                     speech.HOW_TO_CHECK[self.L] if item.cover.kinds == {"yesno"} else
                      # (Chinese runs the question on after a comma; English starts a sentence with it.)
                      speech.SMALLER[self.L].format(q=speech.lowered(item.question, self.ctx.lang)
                                                    if self.L == "zh" else item.question))

@@ -80,6 +80,12 @@ SMALLER = {
     "en": "No problem, let's make it smaller: just the one case you know best. {q}",
 }
 # A figure cannot be made smaller; the step below it is how one would get it.
+# A yes-or-no question has no smaller scope either ("就说你最熟悉的一种情况，换到更大规模还成立吗？" after "没试过"): how one
+# would check it is the step below.
+HOW_TO_CHECK = {
+    "zh": "没关系，不用下结论：要是让你去验证这一点，你会看什么？",
+    "en": "No problem, no verdict needed: if you had to check it, what would you look at?",
+}
 HOW_TO_MEASURE = {
     "zh": "没关系，不用给具体数字：这个数要是让你去量，你会怎么量？",
     "en": "No problem, no exact number needed: if you had to measure it, how would you go about it?",

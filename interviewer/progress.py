@@ -61,6 +61,9 @@ class ChainProgress:
     misses: int = 0
     opened: bool = False
     pressed: set[str] = field(default_factory=set)
+    # Figures of what the candidate said they never did on another chain ("没在更大规模上试过" rules out "扩到更多卡时的
+    # 扩展效率有多少？"): there is nothing of theirs to give.
+    ruled_out: set[str] = field(default_factory=set)
     shown: int = 0  # the highest level an answer on this chain reached
 
     def open_items(self) -> list[ChainItem]:
@@ -69,7 +72,7 @@ class ChainProgress:
 
     def done(self, item: ChainItem) -> bool:
         k = normalize_key(item.basis)
-        return k in self.asked or k in self.covered
+        return k in self.asked or k in self.covered or k in self.ruled_out
 
     @property
     def exhausted(self) -> bool:
@@ -144,6 +147,10 @@ def resume_covers(pack: SkillPack, plan: InterviewPlan, resume_text: str) -> dic
 
 
 _FIGURES = frozenset({"duration", "share", "count", "quantity"})
+# A miss told as never done ("没在更大规模上试过", "we never tried it at that scale").
+_NEVER = re.compile(r"没(?:在[^，。,]{0,12})?(?:试过|做过|跑过|测过|量过|上过)|从来没|资源[^，。]{0,6}没拿到|"
+                    r"\bnever (?:tried|did|ran|run|measured|got|had)\b|\bhaven't (?:tried|done|run|measured)\b|"
+                    r"\bdidn't (?:get|have) (?:the )?\d+")
 
 
 def _resume_covers(pack: SkillPack, plan: InterviewPlan) -> dict[str, dict[str, str]]:
@@ -188,6 +195,7 @@ def build(pack: SkillPack, plan: InterviewPlan, turns, lang: str, max_turns: int
     for cid, found in resume_covers(pack, plan, resume_text).items() if resume_text else ():
         prog[cid].covered.update(found)
     last_q = None
+    never: list[tuple[str, set[str]]] = []
     for t in turns:
         p = prog.get(t.chain or "")
         if t.role == "interviewer":
@@ -210,8 +218,18 @@ def build(pack: SkillPack, plan: InterviewPlan, turns, lang: str, max_turns: int
             sig = t.assessment.signal if t.assessment else None
             if p is not None and sig in MISSES and last_q is not None and last_q.chain == p.chain.id:
                 p.misses += 1
+                if _NEVER.search(t.text.casefold()):
+                    key = normalize_key(basis_of(last_q.target) or "")
+                    item = next((i for i in p.items if normalize_key(i.basis) == key), None)
+                    if item is not None and (about := {u for u in item.cover.units if u.startswith("@")}):
+                        never.append((p.chain.id, about))
             if p is not None and t.assessment and t.assessment.level:
                 p.shown = max(p.shown, t.assessment.level)
+    for cid, about in never:
+        for p in prog.values():
+            if p.chain.id != cid:
+                p.ruled_out |= {normalize_key(i.basis) for i in p.items if i.cover.kinds & (_FIGURES | {"yesno"})
+                                and about <= i.cover.units}
     for p in prog.values():
         p.asked |= {normalize_key(i.basis) for i in p.items if normalize_key(i.basis) in asked_all}
         p.covered.update({k: v for k, v in covered_all.items() if any(normalize_key(i.basis) == k for i in p.items)})

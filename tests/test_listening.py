@@ -621,3 +621,34 @@ def test_after_a_missed_yes_or_no_the_step_down_asks_how_to_check_it_not_the_sam
     prog.covered.pop(normalize_key(item.basis), None)
     d = turn._step_down(chain, "dont_know", item)
     assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_CHECK[lang], d
+
+
+NEVER_AT_SCALE = {"zh": "这个不太清楚，我们没在更大规模上试过，4096 卡的资源一直没拿到。",
+                  "en": "Not sure, we never tried it at a larger scale, we never got the 4096 GPUs."}
+SOME_ANSWER = {"zh": "我们用 nsys 量过，一个 step 9.8 秒，暴露的通信大概 1.1 秒，11% 左右，主要是 PP 的 P2P 没藏住。",
+               "en": "We measured it with nsys: a 9.8 s step, about 1.1 s of exposed communication, 11%, mostly PP's "
+                     "point-to-point."}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_what_the_candidate_never_did_is_not_asked_for_again_on_another_chain(lang):
+    """Read aloud in this stop's zh session: "没在更大规模上试过" to "换到更大规模还成立吗？", and two questions later the next
+    chain asked "扩到更多卡时的扩展效率有多少？"."""
+    pack = pack_for(lang)
+    resume = load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
+    s = Session.create(pack, resume, build_plan(pack, resume, 45, lang))
+    q = s.start().interviewer.text
+    scale = re.compile(r"规模|多卡|scale|more GPUs", re.I)
+    missed_at = None
+    for n in range(12):
+        if s.finished:
+            break
+        if missed_at is None and scale.search(q):
+            missed_at = n
+            q = s.answer(NEVER_AT_SCALE[lang]).interviewer.text
+            q = s.answer(SOME_ANSWER[lang]).interviewer.text  # the step down after it
+            continue
+        if missed_at is not None:
+            assert not scale.search(q), q
+        q = s.answer(SOME_ANSWER[lang]).interviewer.text
+    assert missed_at is not None

@@ -971,6 +971,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # A story the candidate watched someone else work ("主要是我导师查的，我在旁边看") shows no story point of theirs.
     if L.watched(r):
         credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]
+    # ...nor what the candidate would do, with nothing told as it happened ("so I'd check in the profiler whether the
+    # gradient all-reduce still hides in backward" is no profiling story).
+    if not (r.has("incident") or r.has("incident_weak")):
+        credits = [c for c in credits
+                   if not ("incident" in rubric.item(c.item).cues and R.WOULD.search(_norm(c.window.text)))]
     # A clause where the candidate offers the naive remedy ("I would lower the learning rate and restart") shows
     # that remedy, not a marker sharing its words ("checks data and grad norm first, then the learning rate"); a
     # clause describing a mechanism ("max_restarts 控制最多重启几次") offers nothing.

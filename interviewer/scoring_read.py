@@ -450,6 +450,8 @@ def _chosen(sentence: str) -> int:
 
 
 # An option priced, gain against cost ("EP64 would halve expert memory but push 7/8 of dispatch cross-node").
+# What the candidate would do, not what was done ("I'd look at scaling efficiency", "要是让我验证…").
+WOULD = re.compile(r"\b(?:i|we)'d\b|\b(?:i|we) would\b|要是让我|如果让我|换我来|假如让我|要是我来")
 _WOULD_BUT = re.compile(r"\bwould (?:halve|double|cut|save|free|buy|give|reduce|help|fix|fit)\b[^.;]{0,60}?\bbut\b|"
                         r"(?:能|可以|会)(?:把[^，。]{0,12}?)?(?:省|减半|砍半|降|少)[^。；]{0,30}?(?:但|但是|不过)|"
                         # the alternative and what it would come to ("换成 PP8 的话 DP 只有 16…")

@@ -3975,3 +3975,20 @@ def test_a_miss_beside_a_count_of_gpus_is_a_miss(ours, lang, question, answer):
     # interviewer pressed "你是怎么确认的？" on what the candidate had just said was never tried.
     a = score(ours, lang, 10, answer, question)
     assert a.signal == "dont_know" and a.level == 1, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "No problem, no verdict needed: if you had to check it, what would you look at?",
+     "I'd look at scaling efficiency: keep the per-GPU micro-batch, run a few hundred steps on 4096 GPUs and compare "
+     "tokens per second per GPU. And the exposed communication share: with DP going from 32 to 64 the per-GPU "
+     "all-reduce bytes barely change but the ring gets longer, so I'd check in the profiler whether the gradient "
+     "all-reduce still hides in backward."),
+    ("zh", "没关系，不用下结论：要是让你去验证这一点，你会看什么？",
+     "要是让我验证，先看扩展效率：每卡 micro batch 不变，在 4096 卡上跑几百步，比每卡 token/s 掉了多少。再看暴露通信占比，DP 从 32 变成 64，"
+     "每卡 all-reduce 的数据量差不多，但 ring 更长，要是让我查，就用 profiler 看反向里梯度通信还能不能藏住。"),
+])
+def test_what_the_candidate_would_check_is_no_story(ours, lang, question, answer):
+    # Read aloud in this stop's en session: "so I'd check in the profiler whether…" was credited as "has one full
+    # profiling story (the symptom, the slice it traced to, the change, MFU before and after)".
+    a = score(ours, lang, 10, answer, question)
+    assert not any("story" in h.marker or "一次完整剖析" in h.marker for h in a.markers), a.markers

@@ -525,6 +525,9 @@ def level(r: R.Reading, f: Features) -> int | None:
 _VAGUE = re.compile(r"\bsome (?:api|way|kind|mechanism|function|method|interface|call)\b|\bsomething\b|某种|某个|什么接口|什么办法")
 
 
+_NOT_HAD = re.compile(r"没(?!多)|(?<!差)不(?!多|少|错)|\bnever\b|n't\b|\bnot\b")
+
+
 def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     """True when the clauses without `drop`-cues still carry an answer (mechanism or a number)."""
     if f and f.picked:
@@ -543,8 +546,9 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     concepts = set().union(*(cl.concepts for cl in keep)) if keep else set()
     mech = {c for c in concepts if r.vocab.kind(c) == "mech"}
     # (A setting said back is no figure of an answer either: "我来的时候就是 TP8 PP8，具体为什么我不太清楚".)
-    # (Nor is a count of GPUs or nodes: "没在更大规模上试过，4096 卡的资源一直没拿到" works nothing out.)
-    nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers if k not in ("bare", "config", "count"))
+    # (Nor is a count of GPUs or nodes never had: "没在更大规模上试过，4096 卡的资源一直没拿到" works nothing out.)
+    nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers
+               if k not in ("bare", "config") and not (k == "count" and _NOT_HAD.search(R.norm(cl.text))))
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
         return True
     # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.

@@ -652,3 +652,23 @@ def test_what_the_candidate_never_did_is_not_asked_for_again_on_another_chain(la
             assert not scale.search(q), q
         q = s.answer(SOME_ANSWER[lang]).interviewer.text
     assert missed_at is not None
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("en", "I fused them in Triton into one kernel. End to end, training throughput went up 6%."),
+    ("zh", "在 Triton 里融合成一个 kernel，端到端训练吞吐提升了 6%。"),
+])
+def test_the_kernel_rules_end_to_end_gain_is_covered_by_the_throughput_said(lang, answer):
+    """Read aloud in this stop's en session: "End to end it was 6% throughput" was followed by "how much faster
+    training got end to end?"; the probe now asks for the throughput its answers state."""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+    from interviewer.questions import askable_probes
+
+    pack = pack_for(lang)
+    resume = load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
+    plan = build_plan(pack, resume, 45, lang)
+    rule = next(r for r in pack.rules if "Triton" in r.text)
+    probe = askable_probes(rule)[2]
+    item = C.item(0, probe, pack.vocabulary)
+    assert C.covered_items(answer, [item], P.plan_weights(pack, plan)), probe

@@ -277,24 +277,38 @@ def test_questions_are_spread_over_the_plan():
     assert s.finished and sum(per_chain.values()) <= 18
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_after_a_missed_figure_the_step_down_asks_how_to_measure_it_not_the_figure_again(lang, monkeypatch):
-    from interviewer.providers import offline, offline_speech
+def _last_step_down(lang, monkeypatch, asks):
+    """The step down after "不知道" on the first chain's item that `asks`, with no easier rung left to fall back on."""
+    from interviewer.providers import offline
     s = started(lang, 1)
     seen = []
     build = offline._Turn.__init__
     monkeypatch.setattr(offline._Turn, "__init__", lambda self, ctx: seen.append(ctx) or build(self, ctx))
     s.answer("不知道。" if lang == "zh" else "I don't know.")
     turn = offline._Turn(seen[-1])
-    chain = turn.chains[0]
+    chain, item = next((c, it) for c in turn.chains for it in turn.prog[c.id].items if asks(it.cover.kinds))
     prog = turn.prog[chain.id]
-    item = next(it for it in prog.items if it.cover.kinds & offline._FIGURES)
-    for it in prog.items:  # no easier rung left to fall back on
+    for it in prog.items:
         if it is not item:
             prog.covered[normalize_key(it.basis)] = "…"
     prog.covered.pop(normalize_key(item.basis), None)
-    d = turn._step_down(chain, "dont_know", item)
+    return turn._step_down(chain, "dont_know", item)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_after_a_missed_figure_the_step_down_asks_how_to_measure_it_not_the_figure_again(lang, monkeypatch):
+    from interviewer.providers import offline, offline_speech
+    d = _last_step_down(lang, monkeypatch, lambda kinds: kinds & offline._FIGURES)
     assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_MEASURE[lang], d
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_after_a_missed_yes_or_no_the_step_down_asks_how_to_check_it_not_the_same_in_a_smaller_scope(lang, monkeypatch):
+    """Read aloud in this stop's zh session: "没在更大规模上试过" to "换到更大规模还成立吗？" stepped down to "就说你最熟悉的一种
+    情况，换到更大规模还成立吗？", the same question again."""
+    from interviewer.providers import offline_speech
+    d = _last_step_down(lang, monkeypatch, lambda kinds: kinds == {"yesno"})
+    assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_CHECK[lang], d
 
 
 @pytest.mark.parametrize("lang, rule, answer, asks", [
@@ -600,27 +614,6 @@ def test_a_hint_on_how_the_sharding_level_was_chosen_names_the_zero_stages(lang,
     assert "分片级别" in opening or "sharding level" in opening, opening
     hint = s.answer(help_text).interviewer.text
     assert "ZeRO" in hint and not any(w in hint for w in ("FlatParameter", "recordStream", "FSDP1")), hint
-
-
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_after_a_missed_yes_or_no_the_step_down_asks_how_to_check_it_not_the_same_in_a_smaller_scope(lang, monkeypatch):
-    """Read aloud in this stop's zh session: "没在更大规模上试过" to "换到更大规模还成立吗？" stepped down to "就说你最熟悉的一种
-    情况，换到更大规模还成立吗？", the same question again."""
-    from interviewer.providers import offline, offline_speech
-    s = started(lang, 1)
-    seen = []
-    build = offline._Turn.__init__
-    monkeypatch.setattr(offline._Turn, "__init__", lambda self, ctx: seen.append(ctx) or build(self, ctx))
-    s.answer("不知道。" if lang == "zh" else "I don't know.")
-    turn = offline._Turn(seen[-1])
-    chain, item = next((c, it) for c in turn.chains for it in turn.prog[c.id].items if it.cover.kinds == {"yesno"})
-    prog = turn.prog[chain.id]
-    for it in prog.items:  # no easier rung left to fall back on
-        if it is not item:
-            prog.covered[normalize_key(it.basis)] = "…"
-    prog.covered.pop(normalize_key(item.basis), None)
-    d = turn._step_down(chain, "dont_know", item)
-    assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_CHECK[lang], d
 
 
 NEVER_AT_SCALE = {"zh": "这个不太清楚，我们没在更大规模上试过，4096 卡的资源一直没拿到。",

@@ -472,9 +472,10 @@ def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) 
                 continue
             # A default given as the cause ("gang 调度是因为默认的 scheduler 一个 pod 一个 pod 地调") explains the system; it
             # is no setting the candidate took over.
-            if kind == "default_config" and any(_WHY_SO.search(_norm(cl.text)[:m.start()]) for m in _meant(cl.text, rx)):
+            meant = _meant(cl.text, rx)
+            if kind == "default_config" and any(_WHY_SO.search(_norm(cl.text)[:m.start()]) for m in meant):
                 continue
-            if _meant(cl.text, rx) and not R.HAPPENED.search(_norm(cl.text)) and not _replaced(
+            if meant and not R.HAPPENED.search(_norm(cl.text)) and not _replaced(
                     r.sentences[cl.sent], rx, " ".join(r.sentences[cl.sent:])):
                 out.append((kind, cl))
                 break

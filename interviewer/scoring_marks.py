@@ -1223,6 +1223,11 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
 _LATIN_NAME = re.compile(r"(?<![a-z0-9])[a-z0-9][a-z0-9_.-]*[a-z][a-z0-9_-]*")
 
 
+def _names_all(c: Credit) -> bool:
+    """The window names every concept of the flag's point (another topic's flag must: see flag_clause)."""
+    return {t for t in c.point.terms if t.startswith("c:")} <= c.matched
+
+
 def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, own: bool,
                 given: frozenset[str] = frozenset()) -> Credit | None:
     """The clause that shows a red flag of the pack, or None.
@@ -1275,7 +1280,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             or (own and (recited(r, rubric, signal) or looks_same(r, rubric, signal)))):
         # (Another topic's flag names all its subjects: "不知道 ZeRO-3 通信约为 DP 的 1.5 倍" is not said by "开了 overlap
         # 把 DP 的梯度通信藏到反向里…收敛按 token 算是一样的", which names no ZeRO stage.)
-        if own or {t for t in c.point.terms if t.startswith("c:")} <= c.matched:
+        if own or _names_all(c):
             return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
     if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) and (
             R.norm(g.group(1) or g.group(2)).split()[-1] not in r.text or _SEED_BAND.search(r.text)
@@ -1298,7 +1303,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if c is None:
         return None
     # Another topic's flag names all its subjects ("换并行度后加载不了旧 checkpoint" is not shown by "存 checkpoint…让它加载").
-    if not own and not {t for t in c.point.terms if t.startswith("c:")} <= c.matched:
+    if not own and not _names_all(c):
         return None
     w = c.window
     sentence = R.norm(r.sentences[w.sent])

@@ -119,22 +119,19 @@ class Vocabulary:
         self.derived = derived
         self._ascii: dict[tuple[str, ...], str] = {}
         self._cjk: dict[str, list[tuple[str, str]]] = {}
-        self._mixed: dict[str, list[str]] = {}  # forms that open in Latin letters and go on in Chinese ("gpu 利用率")
         for cid, c in concepts.items():
             for f in c.forms:
                 if _CJK.search(f):
                     compact = _SPACE.sub("", f)
                     self._cjk.setdefault(compact[0], []).append((compact, cid))
-                    if not _CJK.match(compact[0]):
-                        self._mixed.setdefault(compact[0], []).append(compact)
                 else:
                     key = tuple(_TOKEN.findall(f))
                     if key:
                         self._ascii.setdefault(key, cid)
         for lst in self._cjk.values():
             lst.sort(key=lambda x: -len(x[0]))
-        for forms in self._mixed.values():
-            forms.sort(key=len, reverse=True)
+        # Forms that open in Latin letters and go on in Chinese ("gpu 利用率") are filed under their Latin letter.
+        self._mixed = any(not _CJK.match(first) for first in self._cjk)
         # `_longest[first token]` bounds the n-grams worth trying at a position: most tokens cost one lookup.
         self._longest: dict[str, int] = {}
         for key in self._ascii:
@@ -243,7 +240,8 @@ class Vocabulary:
             return norm
         compact, out, j = _SPACE.sub("", norm), [], 0
         while j < len(compact):
-            form = next((f for f in self._mixed.get(compact[j], ()) if compact.startswith(f, j)), None)
+            form = None if _CJK.match(compact[j]) else next(
+                (f for f, _ in self._cjk.get(compact[j], ()) if compact.startswith(f, j)), None)
             out.append("|" if form else compact[j])
             j += len(form) if form else 1
         return "".join(out)

@@ -185,7 +185,17 @@ engineering and SRE), with the same level scale; their first figures, taken befo
 stop's start (c5e7dd8): heldout30 exact .638, within one .915, Spearman .786, danger recall .700; candidates29 answers
 exact .838, within one 1.000, Spearman .924, order kept (candidate means 1.4, 2.0, 3.0, 3.0, 3.57, 3.6). Of the 47
 heldout30 answers given a level, 17 are missed, 14 of them above the label (four by two levels); the other one,
-labelled 1, was read as a request for help.
+labelled 1, was read as a request for help. The next stop read them, and at its start had ours_heldout31.jsonl (48) and
+candidates30.jsonl (6 candidates, levels 1,2,2,3,4,4) written blind to a brief of a second round with candidates who
+prepared (answers recited from blogs and papers with a slip when pressed, fluent seniors wrong on one key fact and terse
+juniors who are right, the question's premise corrected rightly and wrongly, Chinese answers full of English jargon and
+English answers by non-native speakers, formulas said in words and units mixed up, incidents complete, without a cause
+or told as the team's, "it depends" that lands and that never does, candidates from recommender systems, compilers and
+kernels, academia and cloud platforms), with the same level scale; their first figures, taken before any answer of
+them was read, at that stop's start (a0164fb): heldout31 exact .583, within one .938, Spearman .773, danger recall
+.667; candidates30 answers exact .514, within one .943, Spearman .674, order not kept (2 pairs out; candidate means 2.0,
+2.4, 3.0, 3.33, 3.0, 3.67 for levels 1, 2, 2, 3, 4, 4). Of the 48 heldout31 answers, 20 are missed, 18 of them above
+the label (7 of the 12 labelled 1).
 """
 
 from __future__ import annotations

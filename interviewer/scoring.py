@@ -850,8 +850,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             # ...and X called fine is quoted with the words that call it so ("…带宽也挺高的，应该没什么影响"), which way
             # it goes with its subject ("序列并行是在这个基础上再按序列切一刀，所以通信会多一倍").
             elif (c is M.without(r, rubric, sig) and not M.FINE.search(_norm(quote))) or (
-                    c is M.directed_asked(r, rubric, sig, asked) and len(c.window.text) <= 160):
-                quote = c.window.text
+                    c is M.directed_asked(r, rubric, sig, asked) and len(c.window.text) <= 160) or (
+                    M.WHY_NEEDED.search(_norm(sig)) and M.dismissed(r, rubric, c)):
+                quote = c.window.text  # (and what is called unneeded with the words that call it so)
             add(sig, quote)
     if low and f.claims and not f.credited:
         claim = next((cl for cl in r.clauses if any(k in ("percent", "ratio") for k in cl.numbers)
@@ -1018,6 +1019,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     if level == 3 and remedy and len(credits) < 2:
         # "watch nvidia-smi and check utilization stays near 100%": numbers and reasons, of the naive way; or one half
         # of the question answered and the naive remedy for the other ("For the spike, I'd just drop the LR").
+        level = 2
+    if level == 3 and not credits and taken and r.has("dont_know"):
+        # No point shown, part of the question not known and the asked setting taken over ("异步 checkpoint 我没做过。…每
+        # 1000 步同步存一次，…停住五六分钟。间隔也没特别算过，…是之前的人定的"): the setup told back, nothing worked out.
         level = 2
     if level == 3 and f.numeric and not (f.grounded or f.credited_numbers) and _figure_miss(r):
         level = 2  # the mechanism named, its numbers missed in so many words ("具体字节数记不太清")

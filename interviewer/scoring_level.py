@@ -55,6 +55,8 @@ class Features:
     # A before and an after of the answer's own ("took it from ~9 s to 3.8"), not the question's said back.
     told_change: bool = False
     recalled: int = 0  # credited points whose figure is only remembered ("我记得是每参数 16 字节左右")
+    # Where the credited points are said (sentence, clause start): a point shown beside "X 我不太清楚" is an answer.
+    shown_at: frozenset[tuple[int, int]] = frozenset()
 
 
 _UNIT_WEIGHT = {"c": 1.0, "w": 1.0, "n": 0.5, "z": 0.34}  # a Chinese pair is a third of a word
@@ -145,6 +147,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.domain = len(units_all)
     f.breadth = _count(units_all, _BREADTH)
     f.credited = len(credits)
+    f.shown_at = frozenset((cl.sent, cl.start) for c in credits for cl in c.window.clauses)
     f.story = any("incident" in rubric.item(c.item).cues for c in credits)
     # (A setting, "TP8", is no figure of the point: "turns it into the TP8 layout" works nothing out.)
     f.credited_numbers = sum(1 for c in credits
@@ -550,6 +553,11 @@ def substance(r: R.Reading, drop: str, f: Features | None = None) -> bool:
     nums = sum(1 for cl in keep if not guess(cl) for k in cl.numbers
                if k not in ("bare", "config") and not (k == "count" and _NOT_HAD.search(R.norm(cl.text))))
     if (mech and len(concepts) >= 2) or (nums and concepts) or len(mech) >= 2:
+        return True
+    # A point of the pack shown where nothing is said unknown ("operator 给每个 Pod 注入 MASTER_ADDR…，init_process_group
+    # 用 env:// 连到 master。调度我不太清楚。"), in words the vocabulary may not hold.
+    if f and any((cl.sent, cl.start) in f.shown_at for cl in keep if not guess(cl)) and not any(
+            cl.cues.get(drop) for cl in r.clauses if (cl.sent, cl.start) in f.shown_at):
         return True
     # Without a vocabulary, the rubric's own words: an explained statement or a credited point after the cue.
     # (After a request for help, what is asked back or names nothing is no answer: "If you could give me a hint on the

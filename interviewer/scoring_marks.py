@@ -544,7 +544,33 @@ def _ok(r: R.Reading, rubric: Rubric, item: Item, c: Credit) -> bool:
     guessed = bool(R.GUESSED.search(text)) and not R.CUES["provenance"].search(text)
     return (not negated(c.window) and not guessed and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
-            and _same_polarity(c.point.text, c.window.text) and not _denies(c) and not _listed_only(r, rubric, c))
+            and _same_polarity(c.point.text, c.window.text) and not _denies(c) and not _listed_only(r, rubric, c)
+            and (_NEGATION.search(R.norm(c.point.text)) or not dismissed(r, rubric, c)))
+
+
+# Said to be unneeded, with nothing after it that would be what is unneeded ("gang 调度的话，我觉得其实不太需要";
+# not "BF16 一般不需要 loss scaling", which needs no scaling, not no BF16).
+_DISMISS = re.compile(r"不太需要|不需要|没必要|没什么必要|用不着|用不上|\b(?:don't|doesn't|do not|does not) (?:really )?need\b(?! to)"
+                      r"|\b(?:not|isn't|aren't) (?:really )?(?:needed|necessary)\b|\bunnecessary\b|\boverkill\b"
+                      r"|\b(?:don't|do not) think (?:it|that|they)(?:'s| is|'re| are) (?:really )?(?:needed|necessary)\b")
+
+
+WHY_NEEDED = re.compile(r"为什么要|为什么需要|\bwhy\b.*\b(?:is|are) needed\b|\bwhy\b.*\bneeds?\b")
+
+
+def dismissed(r: R.Reading, rubric: Rubric, c: Credit) -> list[R.Clause]:
+    """The point's subject named and then called unneeded, in its clause or the next (those clauses, or none): what a
+    point says is needed is not shown by saying it is not."""
+    first = next((cl for cl in c.window.clauses if c.matched & clause_terms(r, rubric, cl)), None)
+    if first is None:
+        return []
+    sentence = r.sentence_clauses(first.sent)
+    at = next(i for i, cl in enumerate(sentence) if cl.start == first.start)
+    for j, cl in enumerate(sentence[at:at + 2]):
+        m = _DISMISS.search(R.norm(cl.text))
+        if m and not rubric.vocab.find(R.norm(cl.text)[m.end():])[0]:
+            return sentence[at:at + j + 1]
+    return []
 
 
 # A marker that asks what each of several things does ("能说出融合、CUDA graph…各压缩哪段时间", "what each stage shards").
@@ -741,6 +767,11 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     return any(bool(a & closed(said[: cue.start()])) and bool(b & closed(said[cue.end():]))
                and _echoes(n[: rel.start()], said[: cue.start()]) and _echoes(n[rel.end():], said[cue.end():] + after)
                for cue in cues)
+
+
+def _turned_round(r: R.Reading, sent: int) -> bool:
+    """The next sentence opens by turning the belief round ("It's the opposite: …", "恰恰相反，…")."""
+    return sent + 1 < len(r.sentences) and bool(_CONTRARY.search(R.norm(r.sentence_clauses(sent + 1)[0].text)))
 
 
 def _once(reader):
@@ -1282,6 +1313,11 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         # 把 DP 的梯度通信藏到反向里…收敛按 token 算是一样的", which names no ZeRO stage.)
         if own or _names_all(c):
             return c  # said which way it goes, fine without it, or names recited: it stands whatever else is shown
+    if not own and RECITE_FLAG.search(R.norm(signal)):
+        # Another topic's names recited are shown only as recited() reads them, a sentence of names and nothing of what
+        # they do: "注入 MASTER_ADDR…RANK 这些环境变量，…init_process_group 用 env:// 就能连到 master" is not that.
+        c = recited(r, rubric, signal)
+        return c if c is not None and RECITE_FLAG.search(R.norm(c.window.text)) and (level or 1) <= 2 else None
     if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) and (
             R.norm(g.group(1) or g.group(2)).split()[-1] not in r.text or _SEED_BAND.search(r.text)
             or ((same := list(_LOOKS_SAME.finditer(r.text))) and all(_ABOUT.match(r.text, m.start()) for m in same))):
@@ -1314,9 +1350,14 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         names = [x for x in _LATIN_NAME.findall(R.norm(signal)) if r.vocab.find(x)[0]] if not own else []
         if names and not R.cue_regex(tuple(names)).search(R.norm(w.text)):
             return None
+        # Not knowing why something is needed is shown by calling it unneeded ("gang 调度的话，我觉得其实不太需要"),
+        # quoted with the words that call it so.
+        if WHY_NEEDED.search(R.norm(signal)) and (said := dismissed(r, rubric, c)):
+            return Credit(c.item, window(r, rubric, said), c.point, c.matched, c.coverage)
         return c if negated(w) or (own and (level or 1) <= 1) else None
-    if negated(w) or _NEGATION.search(R.norm(w.text)) or (kind == "misconception" and _CONTRARY.search(sentence)):
-        return None
+    if negated(w) or _NEGATION.search(R.norm(w.text)) or (kind == "misconception" and (
+            _CONTRARY.search(sentence) or _BELIEF.search(sentence) or _turned_round(r, w.sent))):
+        return None  # held by others and set right: "The thing people get wrong is… It's the opposite: …"
     if kind == "naive":
         # Shown by the remedy, not by its subject alone: "掉卡后只会手动从头重跑" has nothing left but "掉卡" once its
         # framing is read, and "先看日志发现 NCCL 超时" is no rerun from scratch.

@@ -258,7 +258,7 @@ NEGATED_EXPERIENCE = (r"(?:没|没有|不曾|从没|从来没|未)(?:在|怎么|
                       r"算过|跑过|看过|分析过|实现过|部署过|调过)"
                       r"|\b(?:never|haven't|have not|didn't|did not)\s+(?:really\s+|actually\s+)?"
                       r"(?:used|use|tried|try|done|do|worked|work|touched|seen|run|ran|checked|verified|located|"
-                      r"traced|measured|profiled|implemented|debugged)\b"
+                      r"traced|measured|profiled|implemented|debugged|set|built|build|configured|deployed)\b"
                       r"|\bnot familiar\b")
 
 # Words a rubric frames its points with ("knows", "能说出"): they say nothing of the point itself.
@@ -327,7 +327,9 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
              "haven't run", "have not run", "没细测", "没仔细测", "没认真测", "没细量",
              "never asked why", "never really asked", "didn't ask why", "没问过", "没细问",
-             "没具体测过", "没具体测", "没具体量过", "没具体量", "没具体算过", "没具体统计过", "never measured it exactly")
+             "没具体测过", "没具体测", "没具体量过", "没具体量", "没具体算过", "没具体统计过", "never measured it exactly",
+             # what the answer was asked to list, not listed ("so I couldn't list specific fields")
+             "couldn't list", "could not list", "can't list", "cannot list", "couldn't name", "can't name", "列不出", "列不全")
 # A hint asked for: on a part, that part is not known ("…您能提示一下 rdzv-id 是干什么用的吗？"); at the start of an
 # answer, with a few more ways of saying it (HINT), help is asked for ("Could you give me a hint?", "能给点提示吗？").
 ASKS_HINT = ("give me a hint", "提示一下", "提示我一下", "给点提示", "给个提示")
@@ -433,7 +435,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "之前定的", "之前大家定的", "大家定的", "团队定的", "组里定的", "别人定的", "前人定的", "已经定好",
                        "沿用下来", "继承下来", "之前定好的", "之前就定好", "我们沿用了", "就沿用了", "we kept what",
                        "we just kept what", "we inherited it", "就定好的", "组长定的", "set by our team lead",
-                       "set by the team lead",
+                       "set by the team lead", "之前的人定的", "以前的人定的", "前面的人定的", "上一任定的",
+                       "set by whoever was here before", "the person before me set", "my predecessor set",
                        "example 改的", "example 改", "照着 example", "官方 example", "示例脚本", "示例配置", "官方示例",
                        "官方的脚本", "官方脚本", "的脚本改的", "脚本改的", "参考官方", "照着官方", "example 里拿的",
                        "example 里抄的", "从 example", "took it from the example", "the official script",

@@ -4011,3 +4011,70 @@ def test_a_quote_reaches_the_words_of_its_point_said_later_in_its_sentence(ours,
     a = score(ours, lang, 3, answer, question)
     hit = next(h for h in a.markers if "NIC" in h.marker or "网卡" in h.marker)
     assert shown in hit.evidence, hit.evidence
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "What would you monitor on a GPU training cluster, and how do you find a slow node?",
+     "For the slow node I'd time each rank's compute with CUDA events and each collective separately; the straggler has "
+     "the longest compute and the shortest wait. For monitoring, the usual GPU metrics from the exporter, I guess. I "
+     "haven't set that up myself, so I couldn't list specific fields."),
+    ("zh", "训练集群你会采哪些指标？慢节点怎么找？",
+     "慢节点的话，我会用 CUDA event 给每个 rank 的计算单独计时，集合通信也单独计时，慢卡计算最长、等待最短。监控那边就是 exporter 里常见的 GPU "
+     "指标吧。我自己没搭过，具体字段我列不出来。"),
+])
+def test_fields_the_candidate_says_they_cannot_list_are_not_credited(ours, lang, question, answer):
+    # heldout30 h30_11 (labelled 3) read as a 4: "names specific DCGM fields" was credited with "I couldn't list specific
+    # fields".
+    a = score(ours, lang, 14, answer, question)
+    assert credited(a, "DCGM") is None, a.markers
+
+
+@pytest.mark.parametrize("lang, question, answer, flag", [
+    ("zh", "多机训练在 k8s 上为什么要用 gang 调度？",
+     "gang 调度的话，我觉得其实不太需要。默认调度器资源不够时 Pod 就 Pending 排队，等别的作业释放了自然就调度上了，最多晚一点启动。",
+     "说不出为什么要 gang 调度"),
+    ("en", "Why would a multi-node training job on Kubernetes need gang scheduling?",
+     "Gang scheduling, honestly I don't think it's really needed. With the default scheduler the pods just sit in "
+     "Pending until another job frees its GPUs, so at worst the job starts a bit later.",
+     "cannot say why gang scheduling is needed"),
+])
+def test_a_point_called_unneeded_is_not_credited_and_shows_the_flag(ours, lang, question, answer, flag):
+    # heldout30 h30_21 (labelled 2) read as a 3: gang scheduling was credited with the clause that dismissed it.
+    a = score(ours, lang, 13, answer, question)
+    assert credited(a, "gang") is None, a.markers
+    hit = next(d for d in a.danger_signals if d.signal == flag)
+    assert ("不太需要" if lang == "zh" else "needed") in hit.evidence
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "PyTorchJob 是怎么把多机训练拉起来的？",
+     "PyTorchJob 是 training operator 的 CRD，分 Master 和 Worker 副本，operator 给每个 Pod 注入 MASTER_ADDR、MASTER_PORT、"
+     "WORLD_SIZE、RANK 这些环境变量，训练脚本里 init_process_group 用 env:// 读它们连到 master。调度我不太清楚。"),
+    ("en", "How does a PyTorchJob bring up a multi-node training run?",
+     "A PyTorchJob is the training operator's CRD with Master and Worker replicas; the operator injects MASTER_ADDR, "
+     "MASTER_PORT, WORLD_SIZE, RANK environment variables into every pod, and init_process_group with env:// reads them "
+     "to reach the master. The scheduling side I don't really know."),
+])
+def test_injected_variables_said_with_what_reads_them_are_not_names_recited(ours, lang, question, answer):
+    # heldout30 h30_21: NCCL's "can only recite environment variable names" was raised on a PyTorchJob answer that tells
+    # what the variables are for.
+    a = score(ours, lang, 13, answer, question)
+    assert credited(a, "MASTER_ADDR") is not None
+    assert not any("环境变量" in d.signal or "environment variable" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你们的 checkpoint 是同步还是异步存的？间隔怎么定的？",
+     "异步保存我没做过。我们每 2000 步同步存一次，存的时候训练停住四分钟左右。间隔也没专门算过，感觉 2000 步差不多，是之前的人定的。"),
+    ("en", "Do you save checkpoints synchronously or asynchronously, and how was the interval chosen?",
+     "I haven't done async saving. We save synchronously every 2000 steps and training stalls for about four minutes "
+     "while it writes. I never really worked the interval out either, 2000 felt about right, and it was set by whoever "
+     "was here before."),
+])
+def test_a_setup_told_back_with_half_unknown_and_the_setting_taken_over_is_a_2(ours, lang, question, answer):
+    # heldout30 h30_18 (labelled 1) read as a 3: the stall's two figures counted as worked out, beside "没做过" and an
+    # interval "是之前的人定的" (which no form of a setting taken over read).
+    a = score(ours, lang, 11, answer, question)
+    assert a.level == 2, a
+    assert any(d.signal in ("配置照搬现成的，说不出自己的依据", "picks the save interval by gut feeling",
+                            "a setting taken over as it was, with no reason of one's own") for d in a.danger_signals)

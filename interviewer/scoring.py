@@ -880,6 +880,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             plain = []
         # Nor is a reply to a yes-or-no question ("Yes, mostly.", "基本藏住了。") that names nothing.
         plain = [cl for cl in plain if cl.concepts or not _REPLY.match(_norm(cl.text))]
+        # Nor is a belief told as others' and set right ("The mistake people make is to look for…").
+        plain = [cl for cl in plain if not M.others_belief(r, cl.sent)]
         names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),
                     default=None)
         # A clause that names nothing of the field ("I haven't had to do it on a big job though.", "没在更大规模上试过。"

@@ -769,9 +769,15 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
                for cue in cues)
 
 
-def _turned_round(r: R.Reading, sent: int) -> bool:
-    """The next sentence opens by turning the belief round ("It's the opposite: …", "恰恰相反，…")."""
-    return sent + 1 < len(r.sentences) and bool(_CONTRARY.search(R.norm(r.sentence_clauses(sent + 1)[0].text)))
+def others_belief(r: R.Reading, sent: int) -> bool:
+    """The sentence tells what others believe ("The thing people get wrong is…"), or the next one opens by turning it
+    round ("It's the opposite: …", "其实正相反：…"): set right, not held."""
+    n = R.norm(r.sentences[sent])
+    return bool(_BELIEF.search(n) and _MISTAKEN.search(n)) or (
+        sent + 1 < len(r.sentences) and bool(_CONTRARY.search(R.norm(r.sentence_clauses(sent + 1)[0].text))))
+
+
+_MISTAKEN = R.cue_regex(("误", "错", "wrong", "mistake", "myth", "misconception"))
 
 
 def _once(reader):
@@ -1356,8 +1362,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             return Credit(c.item, window(r, rubric, said), c.point, c.matched, c.coverage)
         return c if negated(w) or (own and (level or 1) <= 1) else None
     if negated(w) or _NEGATION.search(R.norm(w.text)) or (kind == "misconception" and (
-            _CONTRARY.search(sentence) or _BELIEF.search(sentence) or _turned_round(r, w.sent))):
-        return None  # held by others and set right: "The thing people get wrong is… It's the opposite: …"
+            _CONTRARY.search(sentence) or _BELIEF.search(sentence) or others_belief(r, w.sent))):
+        return None
     if kind == "naive":
         # Shown by the remedy, not by its subject alone: "掉卡后只会手动从头重跑" has nothing left but "掉卡" once its
         # framing is read, and "先看日志发现 NCCL 超时" is no rerun from scratch.

@@ -4078,3 +4078,17 @@ def test_a_setup_told_back_with_half_unknown_and_the_setting_taken_over_is_a_2(o
     assert a.level == 2, a
     assert any(d.signal in ("配置照搬现成的，说不出自己的依据", "picks the save interval by gut feeling",
                             "a setting taken over as it was, with no reason of one's own") for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How would you find the one slow node in a 256-GPU job?",
+     "The mistake people make is to look for the rank with the longest communication time. It's the opposite: the "
+     "straggler waits the least, so I'd time compute per rank."),
+    ("zh", "256 卡的作业里怎么找出那台慢节点？", "常见的错是去找通信时间最长的那张卡。其实正相反：慢卡等得最少，我会按 rank 记计算时间。"),
+])
+def test_a_belief_told_as_others_and_turned_round_is_not_held(ours, lang, question, answer):
+    # heldout30 h30_11: "The thing people get wrong is they look for the rank that spends the longest in communication.
+    # It's the opposite: …" was flagged as the misconception it sets right, then as names without mechanism.
+    a = score(ours, lang, 14, answer, question)
+    assert a.level is not None and a.level >= 2
+    assert not a.danger_signals, a.danger_signals

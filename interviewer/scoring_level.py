@@ -204,7 +204,11 @@ _LIMITS = re.compile(r"(?:limits?|limitations?|caveats?|the caveat is|one caveat
 # Known by hearsay, not used ("partial rollout 我听说过…但我们没用", "I haven't used it myself"): with no figure worked
 # out ("没实际用过，但按原理推：70B…每卡约 17.5 GB" reasons it through), the point explained is not the candidate's own.
 _HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用过|\bheard (?:of|about)\b|\bhaven't used (?:it|that|this)\b|"
-                      r"\bnever used (?:it|that|this)\b")
+                      r"\bnever used (?:it|that|this)\b|"
+                      # known from the papers, not from the candidate's runs ("这块我主要是看论文了解的。论文里说…")
+                      r"看论文了解|从论文(?:里|上)?(?:了解|看)|论文里(?:说|讲|提)|"
+                      r"\b(?:know|knew|learned|learnt) (?:it |this |that )?(?:mostly )?from (?:the |reading )?papers?\b|"
+                      r"\bthe paper (?:says|said|claims)\b|\baccording to the paper\b")
 
 
 _WATCHED = re.compile(r"主要是(?:我)?(?:导师|师兄|组长|同事)|(?:导师|师兄)(?:查|做|定位)的|在旁边看|\bi was (?:just )?watching\b|"

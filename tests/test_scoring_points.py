@@ -4092,3 +4092,19 @@ def test_a_belief_told_as_others_and_turned_round_is_not_held(ours, lang, questi
     a = score(ours, lang, 14, answer, question)
     assert a.level is not None and a.level >= 2
     assert not a.danger_signals, a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历上写了 MoE，专家负载不均衡是怎么处理的？",
+     "这块我主要是看论文了解的。论文里说一般加一个辅助损失，让每个专家分到的 token 尽量均匀；也可以不用辅助损失，给每个专家加个偏置动态调。还有容量"
+     "因子，超出容量的 token 就丢掉。我们项目里直接用的框架默认设置，具体丢了多少 token、all-to-all 占多少时间，我没有去看过。"),
+    ("en", "Your résumé mentions MoE. How did you deal with expert load imbalance?",
+     "I mostly know this from the papers. The paper says you usually add an auxiliary loss so each expert gets a similar "
+     "share of tokens; DeepSeek drops the aux loss and adjusts a per-expert bias instead. There's also the capacity "
+     "factor, and tokens over capacity are dropped. In our project we just used the framework defaults; how many tokens "
+     "were dropped or how long the all-to-all took, I didn't go and check."),
+])
+def test_what_the_papers_say_beside_nothing_measured_is_a_2(ours, lang, question, answer):
+    # heldout30 h30_38 (labelled 2) read as a 3: methods known from papers, the candidate's own run never looked at.
+    a = score(ours, lang, 7, answer, question)
+    assert a.level == 2, a

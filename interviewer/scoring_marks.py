@@ -60,6 +60,27 @@ _EACH_DEFINED = re.compile(r"\b(?:is|are|means)\b[^,，;；]*?(?:,|，|;|；|\ba
                            r"|是[^,，;；]*?[,，;；]\s*[\w-]+\s*(?:则|就)?是")
 
 
+_RENAMED = re.compile(r"\bthe same (?:idea|thing|concept|technique) as\b|\bjust a different name\b|\bsame thing,? (?:just )?"
+                      r"(?:a )?different names?\b|名字不一样而已|只是叫法不同|叫法不一样而已|换了个名字|只是名字不同|是一个东西|是一回事")
+
+
+def _renamed(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
+    """One of two things called the other under another name, the other named just before ("sequence parallelism is
+    exactly the thing for long sequences. It splits the sequence…, and that's the same idea as context parallelism,
+    just a different name in different frameworks."): the clauses that say so."""
+    two = frozenset(t for t in item.whole.terms if t.startswith("c:"))
+    for i, cl in enumerate(r.clauses):
+        n = R.norm(cl.text)
+        if not _RENAMED.search(n) or _SET_APART.search(R.norm(r.sentences[cl.sent])):
+            continue
+        before = [x for x in r.clauses[:i + 1] if x.sent in (cl.sent, cl.sent - 1)]
+        named = frozenset().union(*(clause_terms(r, rubric, x) for x in before)) & two
+        if len(two) == 2 and named == two and clause_terms(r, rubric, cl) & two:
+            part = [cl] + [x for x in r.clauses[i + 1:i + 2] if x.sent == cl.sent and _RENAMED.search(R.norm(x.text))]
+            return Credit(item.text, window(r, rubric, part), item.whole, two, 1.0)
+    return None
+
+
 def conflation(signal: str) -> bool:
     """The red flag is of taking two things for one ("把上下文并行与序列并行混为一谈")."""
     return bool(_CONFLATES.search(R.norm(signal)))
@@ -1290,8 +1311,12 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             # many words.
             sentence = r.sentence_clauses(c.window.sent)
             after = [cl for cl in sentence if cl.start >= c.window.clauses[-1].end][:1]
+            # (Or the second called the first under another name: "It splits the sequence across the TP GPUs…, and
+            # that's the same idea as context parallelism, just a different name in different frameworks.")
             return any(_THE_TWO.search(R.norm(cl.text)) and equates(cl.text) and not _SET_APART.search(R.norm(cl.text))
-                       for cl in c.window.clauses[1:] + after)
+                       for cl in c.window.clauses[1:] + after) or (
+                any(_RENAMED.search(R.norm(cl.text)) for cl in c.window.clauses[1:] + after)
+                and not any(_SET_APART.search(R.norm(cl.text)) for cl in c.window.clauses + after))
         if any("formula" in cl.numbers for cl in naming):
             return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
         # A clause naming nothing around them says what they are to each other ("这两个其实是一回事吧，…Megatron 里叫
@@ -1340,6 +1365,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             return c
     c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None,
              given=given if own and kind == "naive" else frozenset(), offered=own and kind == "naive")
+    if c is None and conflates:
+        c = _renamed(r, rubric, item)
     if c is None and conflates and own:
         return _equated_asked(r, rubric, item, given)  # its windows are the answer's own, none negated
     if c is None:

@@ -4108,3 +4108,20 @@ def test_what_the_papers_say_beside_nothing_measured_is_a_2(ours, lang, question
     # heldout30 h30_38 (labelled 2) read as a 3: methods known from papers, the candidate's own run never looked at.
     a = score(ours, lang, 7, answer, question)
     assert a.level == 2, a
+
+
+@pytest.mark.parametrize("lang, question, answer, flag", [
+    ("zh", "128K 的序列，为什么光开序列并行不够？",
+     "这个前提我不太同意，序列并行本来就是给长序列用的。它把序列切到 TP 组的各张卡上，TP8 的话每张卡只放 16K，这跟上下文并行是一回事，只是不同框架叫法"
+     "不一样。所以开了序列并行，128K 也就够了。", "把上下文并行与序列并行混为一谈"),
+    ("en", "Why isn't sequence parallelism alone enough at 128K tokens?",
+     "I'd push back on that, sequence parallelism is exactly what you use for long sequences. It splits the sequence "
+     "over the tensor-parallel GPUs, so at TP8 each GPU holds a 16K slice, and that's the same thing as context "
+     "parallelism, just a different name in other frameworks. So with sequence parallelism on, 128K is covered.",
+     "conflates context and sequence parallelism"),
+])
+def test_one_called_the_other_under_another_name_is_the_conflation(ours, lang, question, answer, flag):
+    # heldout30 h30_26 (labelled 1) read as a 3: the pushback named sequence parallelism in one sentence and called it
+    # context parallelism by another name in the next, where no window joins the two.
+    a = score(ours, lang, 7, answer, question)
+    assert a.level == 1 and any(d.signal == flag for d in a.danger_signals), a

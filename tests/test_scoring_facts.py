@@ -560,3 +560,26 @@ def test_a_speed_up_read_off_gpu_utilisation_is_a_claim_stated_wrong(score, lang
     """candidates28 c28_a.0 (labelled 1) was a 2: utilisation doubling is no training twice as fast."""
     a = score(lang, 10, answer, question)
     assert a.level == 1 and any(d.signal in ("说法不对", "a claim stated wrong") for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, answer, clause", [
+    ("zh", "ZeRO-1 是把参数切开，ZeRO-2 再切梯度，ZeRO-3 连优化器状态也切了，所以最省显存。通信量跟 DP 一样，该做的 all-reduce 还是那一次。",
+     "ZeRO-1 是把参数切开"),
+    ("en", "ZeRO-1 shards the parameters, ZeRO-2 adds the gradients, and ZeRO-3 also shards the optimizer states, which "
+           "is why it saves the most memory. The traffic is the same as DP, it's still the one all-reduce.",
+     "ZeRO-1 shards the parameters"),
+])
+def test_zero_stages_in_the_wrong_order_are_a_claim_stated_wrong(score, lang, answer, clause):
+    # heldout30 h30_22 (labelled 1) read as a 2: the stages turned round went unnoticed beside the ZeRO-3 traffic flag.
+    a = score(lang, 6, answer, "ZeRO 三个 stage 分别切了什么？" if lang == "zh" else "What does each ZeRO stage shard?")
+    assert a.level == 1
+    assert clause in next(d.evidence for d in a.danger_signals if d.signal in ("说法不对", "a claim stated wrong"))
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "ZeRO-1 切优化器状态，ZeRO-2 再把梯度也切了，ZeRO-3 连参数也切了，每卡约 16/N 字节每参数。"),
+    ("en", "ZeRO-1 shards the optimizer states, ZeRO-2 also shards the gradients, and ZeRO-3 shards the parameters too, "
+           "about 16/N bytes per parameter."),
+])
+def test_zero_stages_in_the_right_order_are_no_claim_stated_wrong(score, lang, answer):
+    assert wrong_figures(read(answer, score.vocab[lang])) == []

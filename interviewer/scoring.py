@@ -406,6 +406,16 @@ def _signal_kind(signal: str, vocab: Vocabulary) -> str | None:
 _MISTAKEN = R.cue_regex(T.FLAG_MISCONCEPTION)
 
 
+def _about(flag: str, marker: str, rubric: Rubric) -> bool:
+    """The marker is about what the flag names: its own words ("algbw", "busbw" of "cannot tell algbw from busbw",
+    which one concept of communication volume covers) where it names two things apart, else its concepts."""
+    if M.APART.search(_norm(flag)):
+        words = frozenset(t for t in literal_terms(flag, False) if t.startswith("w:"))
+        return len(words) >= 2 and words <= literal_terms(marker, False)
+    named = frozenset(t for t in rubric.item(flag).whole.terms if t.startswith("c:"))
+    return bool(named) and named <= rubric.item(marker).whole.terms
+
+
 def _wrong(flag: DangerHit, vocab: Vocabulary) -> bool:
     """A pack's red flag that names a misconception ("拿 GPU 利用率充当 MFU"), or one of not telling two things
     apart shown by saying they are the same ("BF16 和 FP16 其实差不多")."""
@@ -1056,6 +1066,14 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
             d.signal not in GENERIC_LABELS_RAW and M.flag_kind(d.signal) == "ignorance" and M.FINE.search(_norm(d.evidence))
             for d in dangers):
         level = 2  # what the pack says they don't know, waved away ("…the same ballpark as NVLink, so TP across two nodes is fine")
+    # A point whose subject the answer goes on to get wrong, by the pack's own flag of it ("explains busbw = algbw ×
+    # 2(n-1)/n" beside "busbw is the raw bandwidth of the bus… algbw is the one I'd optimize"), is not shown; with
+    # fewer than two points left the answer is not sound.
+    contradicted = [c for c in credits if any(_about(d.signal, c.item, rubric) for d in dangers if d.signal in own and (
+        _wrong(d, vocab) or M.APART.search(_norm(d.signal))))]
+    credits = [c for c in credits if c not in contradicted]
+    if contradicted and level is not None and level >= 3 and len(credits) < 2:
+        level = 2
     offers = {cl.sent for _, cl in hits} - taken | told
     if level == 2 and not credits and _naive_alone(r, dangers, vocab, lang, offers, taken,
                                                    term_concepts(question_terms)):

@@ -64,6 +64,27 @@ _RENAMED = re.compile(r"\bthe same (?:idea|thing|concept|technique) as\b|\bjust 
                       r"(?:a )?different names?\b|名字不一样而已|只是叫法不同|叫法不一样而已|换了个名字|只是名字不同|是一个东西|是一回事")
 
 
+_FIGURES = re.compile(r"\s*(?:of|is|=|为|是)?\s*(\d+(?:\.\d+)?)")
+
+
+def _across(said: str, named: frozenset[str]) -> bool:
+    """A name the equation is said of comes before it ("algbw 就是 busbw", "busbw is just a theoretical number"); not
+    "the 130B was BF16 from day one, after we'd watched a customer's FP16 13B job…", where "was" is of neither."""
+    n = R.norm(said)
+    first = [min((m.start() for m in re.finditer(re.escape(t[2:]), n)), default=len(n)) for t in named]
+    # (Each with a figure of its own, and the two differ: a conversion, "an algbw of 200 on 8 GPUs is a busbw of 350".)
+    own = [_FIGURES.match(n, at + len(t[2:])) for t, at in zip(named, first)]
+    if all(own) and len({float(m.group(1)) for m in own}) == 2:
+        return False
+    # ("A 和 B 一样" has both before it: "BF16 和 FP32 一样是 8 位指数，FP16 只有 5 位" sets BF16 with FP32.)
+    return any((max(first) if _BOTH_SAME.fullmatch(m.group()) else min(first)) < m.start() for m in EQUATES.finditer(n))
+
+
+_BOTH_SAME = R.cue_regex(("是一回事", "一回事", "一样", "等同", "相同", "差不多", "没区别", "没什么区别", "没啥区别", "一个东西", "一码事",
+                         "一个意思", "差别不大", "区别不大", "没多大区别", "没多大差别", "not much different", "same as",
+                         "the same", "same thing", "no difference", "no real difference", "interchangeable"))
+
+
 def _renamed(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     """One of two things called the other under another name, the other named just before ("sequence parallelism is
     exactly the thing for long sequences. It splits the sequence…, and that's the same idea as context parallelism,
@@ -1326,7 +1347,7 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         said = " ".join(cl.text for cl in [*(cl for cl in bare if cl.end <= naming[0].start and _THE_TWO.search(
             R.norm(cl.text))), *naming, *[cl for cl in bare if cl.start >= naming[-1].end][:1]])
         # Two things one concept covers ("BF16", "FP16": precision) are each named in the flag's own words.
-        return equates(said) and named <= literal_terms(said)
+        return equates(said) and named <= literal_terms(said) and (not named or _across(said, named))
 
     # Not telling two things apart ("说不出 BF16 与 FP16 的差别") is shown by saying they are the same, as a
     # conflation is ("BF16 和 FP16 其实差不多"), with no "but" that sets them apart after all ("both are 16 bits

@@ -4125,3 +4125,44 @@ def test_one_called_the_other_under_another_name_is_the_conflation(ours, lang, q
     # context parallelism by another name in the next, where no window joins the two.
     a = score(ours, lang, 7, answer, question)
     assert a.level == 1 and any(d.signal == flag for d in a.danger_signals), a
+
+
+@pytest.mark.parametrize("lang, question, answer, wrong", [
+    ("en", "Ring versus tree all-reduce, when does each win? And how do you read nccl-tests output?",
+     "Ring is bandwidth-optimal: each rank sends and receives about 2(n-1)/n of the buffer, so big messages run near link "
+     "speed, but latency grows linearly with ranks, so tree wins for small messages and very large jobs. In nccl-tests, "
+     "busbw is the raw bandwidth of the link itself, a hardware constant you compare with the spec sheet, and algbw is "
+     "what your algorithm achieves, so if algbw is way below busbw the algorithm is inefficient.", "a claim stated wrong"),
+    ("zh", "ring 和 tree all-reduce 各在什么时候占优？nccl-tests 的输出怎么看？",
+     "ring 是带宽最优的，每张卡收发约 2(n-1)/n 倍数据，大消息基本跑满链路，但延迟随 rank 数线性增长，所以小消息和超大规模时 tree 更好。nccl-tests "
+     "里 busbw 就是链路本身的物理带宽，是个硬件常数，拿来跟规格表比；algbw 是算法实际跑出来的，如果 algbw 远低于 busbw 说明算法效率低。", "说法不对"),
+])
+def test_a_good_opening_that_drifts_into_a_wrong_account_is_a_2(ours, lang, question, answer, wrong):
+    # heldout30 h30_06 (labelled 2) read as a 4, "Solid; but avoid 'cannot tell algbw from busbw'": the busbw point was
+    # credited with the ring clause while the answer went on to get busbw wrong. Both twins were 3.
+    a = score(ours, lang, 9, answer, question)
+    assert a.level == 2, a
+    assert any(d.signal == wrong and "busbw" in d.evidence for d in a.danger_signals), a.danger_signals
+    assert credited(a, "ring") is not None
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "How do BF16 and FP16 differ, and why did you pick BF16?",
+     "Same 8-bit exponent as FP32 against FP16's 5, so BF16 gives up mantissa for range, and FP16 needs a dynamic loss "
+     "scaler while BF16 doesn't. That's why the 130B was BF16 from day one, after we'd watched a customer's FP16 13B job "
+     "collapse its loss scale to 1 and stall."),
+    ("zh", "BF16 和 FP16 有什么区别？你们为什么选 BF16？",
+     "BF16 和 FP32 一样是 8 位指数，FP16 只有 5 位，BF16 拿尾数换了范围，FP16 要动态 loss scaling，BF16 不用。所以那个 130B 从第一天就是 BF16，之前"
+     "我们看过一个客户 FP16 的 13B 作业 loss scale 掉到 1 卡住了。"),
+    ("en", "How do you read nccl-tests output?",
+     "Read busbw: for all-reduce it is algbw times 2(n-1)/n, so an algbw of 200 on 8 GPUs is a busbw of 350, which you "
+     "compare with the link speed."),
+])
+def test_two_names_set_equal_only_when_the_equation_is_said_of_them(ours, lang, question, answer):
+    # "The 130B was BF16 from day one, after… a customer's FP16 job…" equates neither ("was" is of the 130B), "BF16 和
+    # FP32 一样" sets BF16 with FP32, and "an algbw of 200 is a busbw of 350" converts: none is "cannot tell X from Y",
+    # which had been raised on the first (a 4 scored 2) and on the last.
+    a = score(ours, lang, 9 if "nccl" in question else 1, answer, question)
+    assert not any(d.signal in ("cannot say how BF16 differs from FP16", "说不出 BF16 与 FP16 的差别",
+                                "cannot tell algbw from busbw") for d in a.danger_signals), a.danger_signals
+    assert a.level is not None and a.level >= 3, a

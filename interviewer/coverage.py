@@ -92,6 +92,8 @@ _CLASSES = {
     "@gpu": r"卡|gpu|rank|device|显卡",
     "@scale": r"扩到|扩展|规模|更多卡|更大|scal|more gpus|larger|bigger",
     "@loss": r"loss|收敛|曲线|converge|curve",
+    # Curves said to agree: "对过前 2000 步的 loss 曲线，和基线差在 0.01 以内" answers whether they are aligned.
+    "@align": r"对齐|对得上|对上了|对过|吻合|重合|差在|以内|match|line[sd]? up|agree|within",
     "@cost": r"代价|开销|成本|多花|cost|overhead|price|expensive",
     # What was saved, said as what is left: "省下的显存" is answered by "每卡只剩几 GB".
     "@saved": r"省下|省了|节省|省掉|只剩|降到|saved|saving|savings|only \d|down to",
@@ -106,7 +108,10 @@ _CLASS_RX = {k: re.compile(v, re.I) for k, v in _CLASSES.items()}
 _FUNCTION_ZH = ("方法|手段|过程|流程|思路|做法|原因|依据|区别|差别|差异|顺序|时机|方式|比例|占比|有没有|是不是|为什么|"
                 "怎么样的?|是怎么|怎么|如何|怎样|什么|哪些|哪个|哪一块|哪道|哪|多少|多久|多大|是否|能不能|一次|最近|具体|"
                 "讲讲|说说|可以|大概|时候|主要|来自|自己|负责|部分|当时|一下|方面|一块|一道|起来|下来|出来|进去|用了|"
-                "还成立|各自|分别|的|了|吗|呢|你|我|和|与|或|把|被|从|到|吧|啊|是")
+                "还成立|各自|分别|"
+                # the change a ladder step is framed by, not its subject: "优化后证明 loss 对齐的方法" asks about loss alignment
+                "优化前|优化后|证明|"
+                "的|了|吗|呢|你|我|和|与|或|把|被|从|到|吧|啊|是")
 _FUNCTION_ZH_RX = re.compile(_FUNCTION_ZH)
 _STOP_EN = frozenset(
     "the a an of to in on for how what which is are was were it its each with when where why whether can does do "
@@ -116,7 +121,8 @@ _STOP_EN = frozenset(
     "used using get got make made way ways kind still hold holds held well run runs ran put puts take "
     "took taken first last latest between while inside behind down break breaks show find appear appears exact "
     "common raise each every gain gained end ends whether either other another own part work worked chosen chose "
-    "choose decided picked determined selected computed compute calculated calculate measured estimated".split())
+    "choose decided picked determined selected computed compute calculated calculate measured estimated "
+    "optimisation optimization".split())
 _LATIN = re.compile(r"[a-z][a-z0-9_.+/-]*[a-z0-9]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
@@ -234,7 +240,7 @@ _EN_TIME = re.compile(r"\b(?:half an|an|a|one|two|three|a few|a couple of|severa
                       r"\bhalf an hour\b|\bovernight\b", re.I)
 _VAGUE_AMOUNT = re.compile(r"几乎没有|基本没有|可以忽略|忽略不计|几乎为零|没丢|零|negligible|almost none|nothing|zero|none")
 _METHOD_WORDS = re.compile(
-    r"用|通过|靠|借助|先|再|然后|抓|看|查|比对|对比|dump|采|打|加|改|设|开|关|拆|换|"
+    r"用|通过|靠|借助|先|再|然后|抓|看|查|比对|对比|对过|比过|dump|采|打|加|改|设|开|关|拆|换|"
     r"\b(?:by|using|used|use|with|via|through|first|then|check|checked|look|looked|ran|run|dump|dumped|"
     r"grep|compare|compared|added|set|switched|moved|split|wrote|built)\b", re.I)
 

@@ -665,3 +665,22 @@ def test_the_kernel_rules_end_to_end_gain_is_covered_by_the_throughput_said(lang
     probe = askable_probes(rule)[2]
     item = C.item(0, probe, pack.vocabulary)
     assert C.covered_items(answer, [item], P.plan_weights(pack, plan)), probe
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "吞吐。收敛按 token 算是一样的，我们对过前 2000 步的 loss 曲线，和基线差在 0.01 以内。"),
+    ("en", "Throughput. Per token it converges the same: we compared the first 2,000 steps of the loss curve with the "
+           "baseline and they were within 0.01."),
+])
+def test_loss_curves_said_to_agree_cover_the_ladder_step_on_showing_loss_alignment(lang, answer):
+    """Read aloud in the zh session: after "对过前 2000 步的 loss 曲线，和基线差在 0.01 以内" on the MFU chain, the hang
+    chain still asked "优化后证明 loss 对齐有什么方法？"; "优化后证明" framed the step and weighed as its subject."""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+
+    pack = pack_for(lang)
+    resume = load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
+    plan = build_plan(pack, resume, 45, lang)
+    step = next(s for t in pack.topics for s in t.ladder if "loss" in s and ("证明" in s or "show" in s))
+    item = C.item(0, step, pack.vocabulary)
+    assert C.covered_items(answer, [item], P.plan_weights(pack, plan)), step

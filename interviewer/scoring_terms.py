@@ -474,7 +474,7 @@ NAIVE: dict[str, tuple[str, ...]] = {
               "arbitrarily", "just picked", "a guess", "rule of thumb", "every few",
               # a value kept because it felt right ("感觉差不多")
               "感觉差不多", "感觉够了", "感觉还行", "感觉够用", "felt about right", "seemed about right", "felt right",
-              "seemed fine", "seemed good enough",
+              "seemed fine", "seemed good enough", "就是觉得", "只是觉得", "步差不多", "步比较合适", "just felt",
               # ...or never settled ("间隔大概几个小时吧，没有固定，看情况")
               "没有固定", "没固定", "不固定", "no fixed", "not fixed", "never fixed", "nothing fixed"),
 }

@@ -4076,8 +4076,8 @@ def test_a_setup_told_back_with_half_unknown_and_the_setting_taken_over_is_a_2(o
     # interval "是之前的人定的" (which no form of a setting taken over read).
     a = score(ours, lang, 11, answer, question)
     assert a.level == 2, a
-    assert any(d.signal in ("配置照搬现成的，说不出自己的依据", "picks the save interval by gut feeling",
-                            "a setting taken over as it was, with no reason of one's own") for d in a.danger_signals)
+    # ...and the interval kept because it felt right is the pack's own flag in both languages ("感觉 2000 步差不多").
+    assert any(d.signal in ("保存间隔凭感觉定", "picks the save interval by gut feeling") for d in a.danger_signals)
 
 
 @pytest.mark.parametrize("lang, question, answer", [

@@ -47,6 +47,13 @@ def pack_for(lang):
     return skills.resolve(str(OUR_PACK), lang)
 
 
+def sample_plan(lang):
+    """Our pack, its sample résumé in that language and the plan built from it."""
+    pack = pack_for(lang)
+    resume = load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
+    return pack, resume, build_plan(pack, resume, 45, lang)
+
+
 def session_on_rule(lang, rule_index, resume_text=None, mode="practice"):
     pack = pack_for(lang)
     resume = resume_from_text(resume_text or (OUR_PACK / ("sample-resume.md" if lang == "zh" else
@@ -627,9 +634,7 @@ SOME_ANSWER = {"zh": "我们用 nsys 量过，一个 step 9.8 秒，暴露的通
 def test_what_the_candidate_never_did_is_not_asked_for_again_on_another_chain(lang):
     """Read aloud in this stop's zh session: "没在更大规模上试过" to "换到更大规模还成立吗？", and two questions later the next
     chain asked "扩到更多卡时的扩展效率有多少？"."""
-    pack = pack_for(lang)
-    resume = load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
-    s = Session.create(pack, resume, build_plan(pack, resume, 45, lang))
+    s = Session.create(*sample_plan(lang))
     q = s.start().interviewer.text
     scale = re.compile(r"规模|多卡|scale|more GPUs", re.I)
     missed_at = None
@@ -658,9 +663,7 @@ def test_the_kernel_rules_end_to_end_gain_is_covered_by_the_throughput_said(lang
     from interviewer import progress as P
     from interviewer.questions import askable_probes
 
-    pack = pack_for(lang)
-    resume = load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
-    plan = build_plan(pack, resume, 45, lang)
+    pack, _, plan = sample_plan(lang)
     rule = next(r for r in pack.rules if "Triton" in r.text)
     probe = askable_probes(rule)[2]
     item = C.item(0, probe, pack.vocabulary)
@@ -678,9 +681,7 @@ def test_loss_curves_said_to_agree_cover_the_ladder_step_on_showing_loss_alignme
     from interviewer import coverage as C
     from interviewer import progress as P
 
-    pack = pack_for(lang)
-    resume = load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
-    plan = build_plan(pack, resume, 45, lang)
+    pack, _, plan = sample_plan(lang)
     step = next(s for t in pack.topics for s in t.ladder if "loss" in s and ("证明" in s or "show" in s))
     item = C.item(0, step, pack.vocabulary)
     assert C.covered_items(answer, [item], P.plan_weights(pack, plan)), step

@@ -204,3 +204,31 @@ async def test_a_real_sdk_client_against_a_local_fake_server_drives_the_intervie
         assert t.provider.name == "anthropic"
         assert [x.engine for x in t.turns if x.role == "interviewer"] == ["anthropic", "anthropic"]
         assert fake.of("decide") and "sk-test" not in t.model_dump_json()
+
+
+async def test_ending_while_a_reply_is_on_its_way_ends_once_it_lands(make_test_app):
+    # ctrl+g and "y" while the interviewer was still thinking used to be refused with a "busy" toast: the interview
+    # went on and the report never showed (the zh tmux test met it in 2 of 3 full runs).
+    from interviewer.tui.screens.report import ReportScreen
+
+    engine = GatedEngine()
+    app = make_test_app(resume=str(SAMPLE_RESUME), engine_factory=lambda: (engine, OfflineScorer()))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start(pilot)
+        screen = app.screen
+        screen.query_one(AnswerInput).load_text("rank 3 卡在 all-reduce，py-spy 看到的。")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert screen.busy
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReportScreen)  # the reply is still on its way
+        engine.gate.set()
+        await settle(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, ReportScreen)
+        [t] = saved()
+        assert t.status == "finished"
+        assert [x.text for x in t.turns if x.role == "candidate"][0] == "rank 3 卡在 all-reduce，py-spy 看到的。"

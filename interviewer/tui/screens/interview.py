@@ -80,6 +80,7 @@ class InterviewBase(Screen):
         self.finished = False
         self.started_at = 0.0
         self.pending_entry = None
+        self.end_asked = False  # "end" confirmed while a reply was on its way: sent once it lands
 
     @property
     def interviewer_label(self) -> str:
@@ -207,6 +208,8 @@ class InterviewBase(Screen):
         self.notify(message.text, severity="error", markup=False, timeout=10)
         if self.session is None:
             self.app.pop_screen()
+        else:
+            self._end_if_asked()
 
     def on_answer_input_submitted(self, message: AnswerInput.Submitted) -> None:
         self.send(message.text)
@@ -217,6 +220,12 @@ class InterviewBase(Screen):
         for note in notices:
             self.notify(note, severity="warning", markup=False, timeout=8)
         self._set_busy(False)
+        self._end_if_asked()
+
+    def _end_if_asked(self) -> None:
+        if self.end_asked and not self.finished:
+            self.end_asked = False
+            self.send("/end")
 
     def _add_turn(self, log: ConversationLog, turn, pending: bool = False):
         if turn.role == "candidate":
@@ -274,7 +283,11 @@ class InterviewBase(Screen):
             return
 
         def confirmed(yes: bool | None) -> None:
-            if yes:
+            # While a reply is on its way the session cannot take "/end"; refusing it would leave the interview
+            # going on after the candidate said to end it, so it is sent as soon as the reply lands.
+            if yes and self.busy and not self.finished:
+                self.end_asked = True
+            elif yes:
                 self.send("/end")
 
         self.app.push_screen(ConfirmModal(self.T("interview.end_confirm"), yes=self.T("interview.end")), confirmed)

@@ -80,9 +80,7 @@ def _across(said: str, named: frozenset[str]) -> bool:
     return any((max(first) if _BOTH_SAME.fullmatch(m.group()) else min(first)) < m.start() for m in EQUATES.finditer(n))
 
 
-_BOTH_SAME = R.cue_regex(("是一回事", "一回事", "一样", "等同", "相同", "差不多", "没区别", "没什么区别", "没啥区别", "一个东西", "一码事",
-                         "一个意思", "差别不大", "区别不大", "没多大区别", "没多大差别", "not much different", "same as",
-                         "the same", "same thing", "no difference", "no real difference", "interchangeable"))
+_BOTH_SAME = R.cue_regex(T.EQUATES_BOTH)
 
 
 def _renamed(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
@@ -815,11 +813,11 @@ def others_belief(r: R.Reading, sent: int) -> bool:
     """The sentence tells what others believe ("The thing people get wrong is…"), or the next one opens by turning it
     round ("It's the opposite: …", "其实正相反：…"): set right, not held."""
     n = R.norm(r.sentences[sent])
-    return bool(_BELIEF.search(n) and _MISTAKEN.search(n)) or (
+    return bool(_BELIEF.search(n) and _CALLED_WRONG.search(n)) or (
         sent + 1 < len(r.sentences) and bool(_CONTRARY.search(R.norm(r.sentence_clauses(sent + 1)[0].text))))
 
 
-_MISTAKEN = R.cue_regex(("误", "错", "wrong", "mistake", "myth", "misconception"))
+_CALLED_WRONG = R.cue_regex(("误", "错", "wrong", "mistake", "myth", "misconception"))
 
 
 def _once(reader):

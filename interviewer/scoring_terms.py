@@ -292,10 +292,12 @@ FLAG_APART = ("差别", "区别", "分不清", "differs", "difference", "tell")
 # One thing under two names ("Megatron 里叫 sequence parallel，别的框架叫 context parallel，名字不一样而已").
 TWO_NAMES = ("名字不一样而已", "名字不同而已", "只是名字不一样", "只是名字不同", "叫法不一样", "叫法不同", "换了个名字",
              "just different names", "just a different name", "only the name differs", "different names for")
-EQUATES = ("就是", "即", "也就是", "等于", "指的就是", "是一回事", "一回事", "一样", "等同", "相同", "就看", "看的是",
-           "差不多", "没区别", "没什么区别", "没啥区别", "一个东西", "一码事", "一个意思", "差别不大", "区别不大",
-           "没多大区别", "没多大差别", "not much different", "is", "was", "means", "equals", "same as", "the same",
-           "same thing", "no difference", "no real difference", "interchangeable", "=", *TWO_NAMES)
+# Of those, the ones said of both at once ("A 和 B 一样", "the two are the same"), not of one with the other after it.
+EQUATES_BOTH = ("是一回事", "一回事", "一样", "等同", "相同", "差不多", "没区别", "没什么区别", "没啥区别", "一个东西", "一码事",
+                "一个意思", "差别不大", "区别不大", "没多大区别", "没多大差别", "not much different", "same as", "the same",
+                "same thing", "no difference", "no real difference", "interchangeable")
+EQUATES = ("就是", "即", "也就是", "等于", "指的就是", "就看", "看的是", "is", "was", "means", "equals", "=", *EQUATES_BOTH,
+           *TWO_NAMES)
 SEQUENCE = ("先", "再", "然后", "接着", "first", "then", "next", "finally", "第一步", "第二步")
 FIRST_PERSON = ("我们", "我", "咱们", "we", "our", "i", "my", "us", "i'd", "i've", "we've", "we'd")
 

@@ -1330,12 +1330,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             # many words.
             sentence = r.sentence_clauses(c.window.sent)
             after = [cl for cl in sentence if cl.start >= c.window.clauses[-1].end][:1]
-            # (Or the second called the first under another name: "It splits the sequence across the TP GPUs…, and
-            # that's the same idea as context parallelism, just a different name in different frameworks.")
             return any(_THE_TWO.search(R.norm(cl.text)) and equates(cl.text) and not _SET_APART.search(R.norm(cl.text))
-                       for cl in c.window.clauses[1:] + after) or (
-                any(_RENAMED.search(R.norm(cl.text)) for cl in c.window.clauses[1:] + after)
-                and not any(_SET_APART.search(R.norm(cl.text)) for cl in c.window.clauses + after))
+                       for cl in c.window.clauses[1:] + after)
         if any("formula" in cl.numbers for cl in naming):
             return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
         # A clause naming nothing around them says what they are to each other ("这两个其实是一回事吧，…Megatron 里叫

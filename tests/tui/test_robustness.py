@@ -59,6 +59,14 @@ async def start(pilot) -> None:
     await settle(pilot)
 
 
+async def send_while_gated(pilot, screen, text: str) -> None:
+    """Send an answer whose reply the GatedEngine holds back: the screen is busy until the test opens the gate."""
+    screen.query_one(AnswerInput).load_text(text)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert screen.busy
+
+
 async def test_provider_failure_is_a_notification_and_the_offline_interviewer_goes_on(make_test_app):
     app = make_test_app(resume=str(SAMPLE_RESUME), engine_factory=lambda: (FailingEngine(), OfflineScorer()))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -106,10 +114,8 @@ async def test_thinking_is_visible_and_the_answer_box_stays_usable(make_test_app
         thinking = screen.query_one("#thinking")
         assert not thinking.display
         box = screen.query_one(AnswerInput)
-        box.load_text("第一条回答：rank 3 卡在 all-reduce。")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert thinking.display and screen.busy
+        await send_while_gated(pilot, screen, "第一条回答：rank 3 卡在 all-reduce。")
+        assert thinking.display
         await pilot.press(*"next", "enter", *"draft")  # typing goes on while the turn runs
         await pilot.press("ctrl+s")  # and sending is refused, keeping the text
         await pilot.pause()
@@ -215,11 +221,7 @@ async def test_ending_while_a_reply_is_on_its_way_ends_once_it_lands(make_test_a
     app = make_test_app(resume=str(SAMPLE_RESUME), engine_factory=lambda: (engine, OfflineScorer()))
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot)
-        screen = app.screen
-        screen.query_one(AnswerInput).load_text("rank 3 卡在 all-reduce，py-spy 看到的。")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert screen.busy
+        await send_while_gated(pilot, app.screen, "rank 3 卡在 all-reduce，py-spy 看到的。")
         await pilot.press("ctrl+g")
         await pilot.pause()
         await pilot.press("y")

@@ -652,8 +652,11 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
         if at & chose and _signal_kind(d.signal, vocab) == "naive:default_config":
             return True  # the pack's "used the default config", told as how the setting came ("我来之前组长就定好的")
         n, kind = _norm(d.signal), M.flag_kind(d.signal)
-        if d.signal == _generic("naive", lang) or (kind == "naive" and not (
-                d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n))):
+        # (A flag the vocabulary spells as a remedy is one whatever its wording: "除了「调小学习率」给不出别的" is shown
+        # by "从 3e-4 降到 1.5e-4", a change the remedy is made of, not a practice improved on.)
+        remedy = (_signal_kind(d.signal, vocab) or "").removeprefix("naive:") in {x.kind for x in vocab.remedies}
+        if d.signal == _generic("naive", lang) or (kind == "naive" or remedy) and not (
+                d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n)):
             return bool(at & offered)
         return kind == "other" and d.signal not in GENERIC_LABELS_RAW and not R.FROM_TO.search(_norm(d.evidence))
 
@@ -687,7 +690,9 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     remedy = {c for cl in r.clauses if cl.sent in shown for c in cl.said}
     # "…so we cut it in half and restarted from the last checkpoint": resuming where it stopped is the remedy's own
     # last step, not more of the field beside it.
+    # ("…，实在不行就换个 seed 重跑一遍": a clause of a later sentence is the next step too.)
     rest = [cl for cl in r.clauses if cl.sent not in shown | listed | yes
+            and not (cl.sent > min(shown) and _STILL.match(_norm(cl.text)))
             and not (_RESUMED.search(_norm(cl.text)) and cl.said <= {"checkpoint"} | remedy | asked)]
     # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
     # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
@@ -1005,6 +1010,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # (A sum that opens its sentence, "…so 4 more. That's 8 bytes per parameter", sums up the sentence before.)
     wrong |= {(cl.sent, cl.start) for _, fc in figures if fc.sent and fc.start == 0 and _SUM_OPENS.match(_norm(fc.text))
               for cl in r.sentence_clauses(fc.sent - 1)}
+    # "If it still spikes, drop it another notch and stretch the warmup": the next step of the same remedy is the remedy.
+    if remedy:
+        remedy |= {(cl.sent, cl.start) for i in range(min(i for i, _ in remedy) + 1, len(r.sentences))
+                   if _STILL.match(_norm(r.sentences[i])) for cl in r.sentence_clauses(i)}
     told = {i for i, _ in remedy}
     offered |= remedy
     # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.

@@ -195,7 +195,16 @@ kernels, academia and cloud platforms), with the same level scale; their first f
 them was read, at that stop's start (a0164fb): heldout31 exact .583, within one .938, Spearman .773, danger recall
 .667; candidates30 answers exact .514, within one .943, Spearman .674, order not kept (2 pairs out; candidate means 2.0,
 2.4, 3.0, 3.33, 3.0, 3.67 for levels 1, 2, 2, 3, 4, 4). Of the 48 heldout31 answers, 20 are missed, 18 of them above
-the label (7 of the 12 labelled 1).
+the label (7 of the 12 labelled 1). The next stop read them, and at its start had ours_heldout32.jsonl (48) and
+candidates31.jsonl (6 candidates, levels 1,2,2,3,4,4) written blind to a brief of the answers that are hard to grade
+fast (hollow answers that sound senior, short exactly-right ones, answers that correct themselves or undo themselves,
+figures measured, asserted or off by a factor, "we" stories with and without the candidate's own part, hypotheticals
+good and naive, answers to a neighbouring question, "I don't know X, but…", candidates from inference serving,
+recommender systems, HPC, SRE and academia and new graduates), with the same level scale; their first figures, taken
+before any answer of them was read, at that stop's start (7df38c0): heldout32 exact .723, within one .915, Spearman
+.776, danger recall .786; candidates31 answers exact .667, within one 1.000, Spearman .881, order kept (candidate means
+1.75, 2.0, 2.5, 3.0, 3.5, 3.75). Of heldout32's 14 misses, 9 are above the label, 4 below, and one labelled 1 was read
+as a request for help.
 """
 
 from __future__ import annotations

@@ -232,6 +232,14 @@ class Rubric:
         self.floor = math.log((n + 1) / (n + 0.5))
         self.lexicon = frozenset(t for t in self.idf if not t.startswith("c:"))
         self.compounds = frozenset(t for t in self.lexicon if t.startswith("w:") and _HYPHENED.fullmatch(t[2:]))
+        # An identifier said without the prefix its family shares ("PIPE_TENSOR_ACTIVE" for
+        # DCGM_FI_PROF_PIPE_TENSOR_ACTIVE): the tail of two words or more names it when it names no other.
+        tails: dict[str, set[str]] = {}
+        for t in self.lexicon:
+            words = t[2:].split("_") if t.startswith("w:") else []
+            for i in range(1, len(words) - 1):
+                tails.setdefault("w:" + "_".join(words[i:]), set()).add(t)
+        self.tails = {tail: next(iter(full)) for tail, full in tails.items() if len(full) == 1}
         weights = sorted(self.weight(t) for t in self.idf) or [1.0]
         # Two ordinary terms, or one rare one and a little more: below this a match is a coincidence of words.
         self.min_weight = 1.5 * weights[len(weights) // 2]
@@ -301,6 +309,7 @@ class Rubric:
     def literal(self, text: str) -> frozenset[str]:
         """The rubric's literal terms in a piece of an answer."""
         terms = literal_terms(text, True, self.vocab) | self._compounds(text)
+        terms |= {self.tails[t] for t in terms if t in self.tails}
         # Numbers pass whatever their value: a marker's figure is an example the answer's own may stand for.
         return frozenset(t for t in terms if t in self.lexicon or t.startswith("n:"))
 

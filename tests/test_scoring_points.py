@@ -31,6 +31,11 @@ def credited(a, *words) -> str | None:
 # --------------------------------------------------------------------------- stated markers are credited
 
 STATED = [  # (lang, topic, question, answer, words of the marker, words one of which its quote must hold)
+    # DCGM fields said without the prefix their family shares (heldout31 h31_48 and five more had listed them missed)
+    ("zh", 14, "慢节点怎么找？", "DCGM 看 SM_ACTIVE 和 PIPE_TENSOR_ACTIVE，不看普通利用率，因为只要有 kernel 在跑利用率就算忙，NCCL 空等也算。",
+     ("DCGM",), ("SM_ACTIVE",)),
+    ("en", 14, "How do you find the straggler?", "I look at DCGM_FI_PROF_SM_ACTIVE and PIPE_TENSOR_ACTIVE rather than "
+     "plain utilization, since utilization counts any resident kernel as busy, even NCCL spinning on a peer.", ("DCGM",), ("PIPE_TENSOR_ACTIVE",)),
     ("zh", 13, "PyTorchJob 是怎么把训练拉起来的？",
      "PyTorchJob 由 training operator 建 master 和 worker 的 Pod，并给每个 Pod 注入 MASTER_ADDR、MASTER_PORT、RANK 和 "
      "WORLD_SIZE，torchrun 读这些变量完成 rendezvous。", ("MASTER_ADDR",), ("MASTER_ADDR",)),

@@ -1054,11 +1054,13 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = None
     judged = level
     dangers = _dangers(r, rubric, f, level, signal, own, others, lang, answer, question, cores)
-    # Doing X without what a flag names, said to be fine ("拼好直接训就行，反正本来就是 causal mask"), is one too.
-    if level is not None and level >= 2 and len(credits) < 2 and any(
-            _wrong(d, vocab) or d.signal in fine_without for d in dangers):
+    # Doing X without what a flag names, said to be fine ("拼好直接训就行，反正本来就是 causal mask"), is one too, beside
+    # fewer than two points (that flag is read on sound text more often: "on NVLink that's fine, across nodes…").
+    if level is not None and level >= 2 and any(
+            _wrong(d, vocab) or len(credits) < 2 and d.signal in fine_without for d in dangers):
         # It asserts what the pack calls a misconception ("MFU 就是 GPU 的利用率"): with no point shown that is
-        # the answer (1); with one, the answer is not sound (at most 2).
+        # the answer (1); with points, the answer is not sound (at most 2) however fluent the rest ("the GPU with the
+        # longest all-reduce time is the slow one", beside the right DCGM fields).
         level = 1 if not credits else min(level, 2)
     elif level is not None and level >= 2 and figures:
         level = 1 if not credits else min(level, 2)  # the same for a figure stated wrong ("总共三十来 GB" for 7B)

@@ -28,3 +28,27 @@ def test_a_lower_learning_rate_escalated_is_still_the_naive_answer(ours, lang, q
     assert a.level == 1, a
     assert not a.markers, a.markers
     assert any("learning rate" in d.signal or "学习率" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, flag", [
+    ("en", "On your 1K-GPU cluster, how do you find the straggler when the whole job slows down?",
+     "We have the DCGM exporter into Prometheus. I look at DCGM_FI_PROF_SM_ACTIVE and PIPE_TENSOR_ACTIVE, not the plain "
+     "utilization, because utilization counts as busy if any kernel is running, even NCCL just waiting. Also Xid errors, "
+     "ECC, clocks and power. For the straggler we look per rank at how long each all-reduce takes, and the GPU with the "
+     "longest all-reduce time is the slow one — it's the one holding everybody. In our last case rank 517 had "
+     "all-reduce around 300 ms when the others were 40 ms, we drained that node and the speed came back.",
+     "assumes the GPU with the longest communication time is the slow one"),
+    ("zh", "在你们千卡集群上，整个作业变慢时怎么找到慢节点？",
+     "我们有 DCGM exporter 接到 Prometheus。我看 DCGM_FI_PROF_SM_ACTIVE 和 PIPE_TENSOR_ACTIVE，不看普通的 utilization，因为只要有 "
+     "kernel 在跑就算忙，NCCL 在空等也算。另外看 Xid、ECC、时钟和功耗。找慢卡就按 rank 看每次 all-reduce 花多久，all-reduce 时间最长"
+     "的那张卡就是慢卡，就是它拖着大家。上次 rank 517 的 all-reduce 大概 300 ms，其他都是 40 ms，我们把那台节点 drain 掉，速度就回来了。",
+     "以为通信最久的卡就是慢卡"),
+])
+def test_the_packs_misconception_at_the_core_caps_a_fluent_answer_at_2(ours, lang, question, answer, flag):  # noqa: F811
+    # heldout31 h31_48 (labelled 2) read as a 4 with its flag raised: points shown beside the misconception (the DCGM
+    # fields, utilisation counting any kernel) had kept it at 4, since only an answer with fewer than two points was
+    # capped. Doing a thing without what a flag names and calling it fine still needs fewer than two points to cap
+    # (that flag is raised on sound text more often: "on NVLink that's fine, across nodes it would land on NICs").
+    a = score(ours, lang, 14, answer, question)
+    assert any(d.signal == flag for d in a.danger_signals), a.danger_signals
+    assert len(a.markers) >= 2 and a.level == 2, a

@@ -769,7 +769,30 @@ def _lead_in(r: R.Reading, naming: list[R.Clause]) -> str:
     通信时间，通信时间最长的那张卡肯定就是慢卡")."""
     sentence = r.sentence_clauses(naming[0].sent)
     first = next(i for i, cl in enumerate(sentence) if cl.start == naming[0].start)
-    return R.norm(" ".join(cl.text for cl in sentence[max(0, first - 1):first] + naming))
+    lead = max(0, first - 1)
+    # (A condition goes on over the clauses that continue it: "只要通信放在独立的 stream 上、并且 bucket 在反向中途就发出去，".)
+    while lead and _GOES_ON.match(R.norm(sentence[lead].text)):
+        lead -= 1
+    return R.norm(" ".join(cl.text for cl in sentence[lead:first] + naming))
+
+
+_GOES_ON = re.compile(r"并且|而且|且|(?:and|or)\b")
+
+
+def _conditional(r: R.Reading, naming: list[R.Clause], a: set[str]) -> bool:
+    """A condition leads in to the belief that would make it true: one on anything but A itself ("只要有独立的 stream，
+    异步就能重叠"). Conditioned on A alone, "只要开了 async，通信就都和计算 overlap 上了" is the belief in its own words."""
+    lead = _lead_in(r, naming)
+    conditions = list(_CONDITION.finditer(lead))
+    if not conditions:
+        return False
+    closed = r.vocab.closed(a)
+    for m in conditions:
+        clause = re.split(r"[，,；;]", lead[m.end():], maxsplit=1)[0]
+        named = set(r.vocab.find(clause)[0])
+        if not named or not named <= closed:
+            return True
+    return False
 
 
 def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
@@ -787,7 +810,7 @@ def _argued(r: R.Reading, rubric: Rubric, signal: str, c: Credit) -> bool:
     # An aside may sit between the two ("…is async — it runs on a separate stream, so it's all overlapped").
     naming = _naming(r, rubric, c, reach=2)
     sentence = R.norm(r.sentences[c.window.sent])
-    if not naming or _CONTRARY.search(sentence) or _CONDITION.search(_lead_in(r, naming)):
+    if not naming or _CONTRARY.search(sentence) or _conditional(r, naming, a):
         return False
     # A belief about the most of something is not argued by saying the least of it ("以为通信最久的卡就是慢卡" -
     # "慢的那张卡通常等待最短").
@@ -1374,9 +1397,11 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
     if kind == "misconception" and not conflates:
         # Argued outright ("NCCL 都是异步调用的，所以基本上都和计算重叠掉了"), it stands whatever else the answer shows.
         c = best(r, rubric, item, strict=not own, short=True, accept=lambda c: _argued(r, rubric, signal, c))
-        # (A "not" in a clause between them is part of the argument: "是异步发出去的，不会阻塞计算，所以基本上都藏住了".)
+        # (A "not" in a clause between them is part of the argument: "是异步发出去的，不会阻塞计算，所以基本上都藏住了";
+        # so is the condition on A alone that _argued let through: "只要开了 async，通信就都…overlap 上了".)
         if c is not None and not (negated(c.window) or any(
-                _NEGATION.search(R.norm(cl.text)) for cl in c.window.clauses if clause_terms(r, rubric, cl) & c.matched)):
+                _NEGATION.search(_CONDITION.sub(" ", R.norm(cl.text))) for cl in c.window.clauses
+                if clause_terms(r, rubric, cl) & c.matched)):
             return c
     c = best(r, rubric, item, strict=not own, short=True, accept=equated if conflates else None,
              given=given if own and kind == "naive" else frozenset(), offered=own and kind == "naive")

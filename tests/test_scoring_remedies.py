@@ -52,3 +52,28 @@ def test_the_packs_misconception_at_the_core_caps_a_fluent_answer_at_2(ours, lan
     a = score(ours, lang, 14, answer, question)
     assert any(d.signal == flag for d in a.danger_signals), a.danger_signals
     assert len(a.markers) >= 2 and a.level == 2, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "DDP 会把参数按反向的顺序分成 bucket，默认 25MB 一个，一个 bucket 里的梯度都算完就马上发 all-reduce，后面的层还在算 backward 的时候"
+     "前面的 bucket 已经在通信了，最后一个 bucket 没东西可以盖。所以本质上就是异步的，NCCL 在单独的 stream 上跑，只要开了 async，通信就都和"
+     "计算 overlap 上了，我们的暴露通信基本是 0，这个没专门测过，也没必要测。"),
+    ("en", "DDP groups parameters into buckets in reverse order, 25 MB by default, and as soon as a bucket's gradients are all "
+     "computed it fires the all-reduce, so earlier buckets communicate while later layers are still in backward; the "
+     "last bucket has nothing to hide behind. So it's asynchronous by nature, NCCL runs on its own stream, and as long as "
+     "async is on, the communication all overlaps with compute. Our exposed communication is basically zero; we never "
+     "measured it, no need to."),
+])
+def test_a_belief_conditioned_on_its_own_premise_is_still_held(ours, lang, answer):  # noqa: F811
+    # heldout31 h31_02 (labelled 2) read as a 3: "只要开了 async，通信就都和计算 overlap 上了" is the pack's "以为开了异步就重叠上了"
+    # in its own words, but "只要" read as a condition that would make it true (as "只要有独立的 stream，异步就能重叠" is).
+    # The English twin was already flagged.
+    a = score(ours, lang, 8, answer, "DDP 的梯度通信是怎么藏进反向的？你们暴露的通信大概多少？")
+    assert any(d.signal in ("以为开了异步就重叠上了", "assumes async means overlapped") for d in a.danger_signals), a
+    assert a.level == 2, a
+
+
+def test_a_condition_on_something_else_still_makes_the_belief_true(ours):  # noqa: F811
+    a = score(ours, "zh", 8, "只要通信放在独立的 stream 上、并且 bucket 在反向中途就发出去，异步就能和计算重叠；最后一个 bucket 总是暴露的，我们实测暴露 "
+              "8%。", "DDP 的通信怎么藏？")
+    assert not any(d.signal == "以为开了异步就重叠上了" for d in a.danger_signals), a.danger_signals

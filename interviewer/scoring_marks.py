@@ -1311,6 +1311,13 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
                            or {w.sent - 1, w.sent + 1} & rated)), None)
             if w is not None:
                 return Credit(item.text, w, point, frozenset(other | asked), 1.0)
+        # The question's figure of the asked thing said to be the other thing ("简历写 'MFU 从 35% 提到 52%'" - "那个 52% 是
+        # 我们 dashboard 上的 GPU 利用率平均值"): what was called the one was the other, whatever the answer says after.
+        figures = {t for t in given if t.startswith("n:")}
+        w = next((w for w in own if len(w.clauses) == 1 and other <= w.terms and w.terms & figures
+                  and not w.terms & asked), None)
+        if w is not None:
+            return Credit(item.text, w, point, frozenset(other | asked), 1.0)
         if said & asked or (item.whole.terms - point.terms) & said:
             continue
         w = next((w for w in own if other <= w.terms), None)

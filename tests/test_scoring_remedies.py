@@ -77,3 +77,33 @@ def test_a_condition_on_something_else_still_makes_the_belief_true(ours):  # noq
     a = score(ours, "zh", 8, "只要通信放在独立的 stream 上、并且 bucket 在反向中途就发出去，异步就能和计算重叠；最后一个 bucket 总是暴露的，我们实测暴露 "
               "8%。", "DDP 的通信怎么藏？")
     assert not any(d.signal == "以为开了异步就重叠上了" for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你写的是'MFU 从 35% 提到 52%'。这个是怎么算的？",
+     "那个 52% 是我们 dashboard 上的 GPU 利用率平均值，DCGM 采的……MFU 理论上是每秒 token 数乘 6N，除以卡数乘峰值，我们也算过一个，大概三十多。"
+     "优化主要是看 profiler：先看 GPU 上有没有空白，空白主要在 step 开头等数据和 backward 最后的 all-reduce；再看小 kernel 太多、launch 开销，"
+     "把几个 elementwise 融了，加了 prefetch。前后利用率从 35 到 52。"),
+    ("en", "Your résumé says 'MFU from 35% to 52%'. How was that computed?",
+     "That 52% is the average GPU utilization on our dashboard, collected by DCGM... MFU in theory is tokens per second "
+     "times 6N, divided by GPUs times peak; we worked one out too, around thirty-something. The optimization was mostly "
+     "profiler work: first look for gaps on the GPU, mainly the data wait at the start of the step and the last "
+     "all-reduce of backward; then too many small kernels and launch overhead, so we fused a few elementwise ops and "
+     "added prefetch. Utilization went from 35 to 52."),
+])
+def test_the_questions_mfu_figure_said_to_be_utilisation_is_the_packs_misconception(ours, lang, question, answer):  # noqa: F811
+    # heldout31 h31_07 (labelled 2) read as a 4: the résumé's "MFU 52%" is the dashboard's GPU utilisation, said in so
+    # many words, but the answer names MFU (its formula) too, and a conflation across question and answer was only
+    # read in an answer that never names the asked thing. Both twins were 4.
+    a = score(ours, lang, 10, answer, question)
+    hit = next(d for d in a.danger_signals if d.signal in ("拿 GPU 利用率或稀疏峰值充当 MFU",
+                                                            "passes off GPU utilisation or the sparse peak as MFU"))
+    assert "52%" in hit.evidence
+    assert a.level == 2, a
+
+
+def test_a_figure_of_the_question_measured_as_the_right_thing_is_no_conflation(ours):  # noqa: F811
+    a = score(ours, "en", 10, "The 52% is model FLOPs: 6N times tokens per second over GPUs times the 989 TFLOPS dense "
+              "peak. GPU utilization sat at 99% the whole time, which says nothing.",
+              "Your résumé says MFU went from 35% to 52%. How was that computed?")
+    assert not any("utilisation" in d.signal for d in a.danger_signals), a.danger_signals

@@ -644,7 +644,11 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
         if _wrong(d, vocab):
             return True
         stated = [cl for cl in r.clauses if cl.sent in at]
-        if at & chose and any(cl.numbers for cl in stated) and any(
+        # (Of how it was chosen only: "every 1000 steps, the default in the script, and it took a few minutes to write,
+        # training waits during that" shows the stall whatever the setting.)
+        of_choice = _signal_kind(d.signal, vocab) in ("naive:default_config", "naive:guess") or d.signal in (
+            _generic("default_config", lang), _generic("guess", lang))
+        if of_choice and at & chose and any(cl.numbers for cl in stated) and any(
                 _reasoned(cl) or any(vocab.kind(c) == "mech" for c in cl.said) for cl in stated):
             return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
         # (Its values alone, as the example had them, are not: "We used the config from the Megatron example scripts
@@ -693,14 +697,15 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     # ("…，实在不行就换个 seed 重跑一遍": a clause of a later sentence is the next step too.)
     rest = [cl for cl in r.clauses if cl.sent not in shown | listed | yes
             and not (cl.sent > min(shown) and _STILL.match(_norm(cl.text)))
-            and not (_RESUMED.search(_norm(cl.text)) and cl.said <= {"checkpoint"} | remedy | asked)]
+            and not (_RESUMED.search(_norm(cl.text)) and cl.said <= {"checkpoint", "recovery"} | remedy | asked)]
     # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
     # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
     named = vocab.closed(remedy | {c for c in asked if vocab.kind(c) == "term"})
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
-_RESUMED = re.compile(r"\b(?:restart(?:ed|ing)?|resum(?:e|ed|ing)|relaunch(?:ed)?|rerun|reran)\b|重启|重跑|重新跑|接着跑|续跑")
+_AUTOMATIC = re.compile(r"自动|\bautomatic")
+_RESUMED = re.compile(r"\b(?:restart(?:ed|ing)?|resum(?:e|ed|ing)|relaunch(?:ed)?|rerun|reran)\b|重启|重跑|重新跑|接着跑|续跑|重新拉起")
 _YES = re.compile(r"(?:yes|yeah|yep|sure|有过|有的|遇到过|碰到过|出现过|有)(?:\b|[，,。])")
 # A purpose the causal cues ("为了", "so that", "in order to", "才能") leave out.
 _PURPOSE = re.compile(r"\bto fit\b|放得下")
@@ -987,6 +992,13 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # the candidate's question, not what they know.
     asked_back = {(cl.sent, cl.start) for cl in r.clauses if cl.text.rstrip().endswith(("?", "？"))}
     credits = [c for c in credits if not (asked_back and M.core(r, rubric, c) <= asked_back)]
+    # Recovery done by hand ("第二天早上组里有人看一眼，把那台机器从 hostfile 里删掉，从最近的 checkpoint 重新拉起来") shows no
+    # point of doing it automatically, whatever steps the two share. (Told as how it was before, "之前 hang 了靠人一台台登机器
+    # py-spy…；上了之后…", it is the practice improved on; beside automatic recovery, "自动恢复中位数 8 分钟，人工介入从每周十几
+    # 次降到两三次", what is left to hands.)
+    credits = [c for c in credits if not (_AUTOMATIC.search(_norm(c.item)) and any(
+        M.BY_HAND_SAID.search(n) and not _EARLIER.search(n) and not _AUTOMATIC.search(n)
+        for n in {_norm(r.sentences[cl.sent]) for cl in c.window.clauses}))]
     # A story the candidate watched someone else work ("主要是我导师查的，我在旁边看") shows no story point of theirs.
     if L.watched(r):
         credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]

@@ -46,7 +46,9 @@ _HAND = ("人工", "手动", "手工", "by hand", "manually")
 BY_HAND = R.cue_regex(_HAND)
 BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "找运维", "找平台", "看到了就", "ask the infra", "ask ops",
                              "ask the ops", "get a page", "got paged", "i ssh", "log in", "log into", "we resubmit",
-                             "resubmit", "重新提交", "重提", "上机器", "值班", "on call", "on-call", "in the morning"))
+                             "resubmit", "重新提交", "重提", "上机器", "值班", "on call", "on-call", "in the morning",
+                             "第二天早上", "早上来了", "早上上班", "有人看一眼", "someone on the team would",
+                             "someone would check"))
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|不像|没有[^，。]{0,12}系数|"
                         r"\bno [^,.;]{0,24}\bfactor\b|\b(?:but|whereas|however|except|the difference|unlike)\b")
 EQUATES = R.cue_regex(T.EQUATES)

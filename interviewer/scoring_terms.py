@@ -430,6 +430,8 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "default config", "default configuration", "default settings", "the defaults",
                        "copied the config", "copied from", "out of the box", "recommended config", "默认的",
                        "按默认", "保持默认", "默认值没改", "默认配好", "默认设好", "set by default in the script", "left it at the default", "kept the default",
+                       "the default in the script", "that's the default", "it's the default", "was the default",
+                       "that's in our job template", "it's in our job template", "what the template had",
                        "was there when i joined", "我来之前就定好", "我来的时候就", "came from the previous project",
                        "from our previous project", "之前的项目就是这么", "上个项目就是这么", "沿用上个项目",
                        "stayed at the default", "left the default",

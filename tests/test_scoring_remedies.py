@@ -107,3 +107,30 @@ def test_a_figure_of_the_question_measured_as_the_right_thing_is_no_conflation(o
               "peak. GPU utilization sat at 99% the whole time, which says nothing.",
               "Your résumé says MFU went from 35% to 52%. How was that computed?")
     assert not any("utilisation" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, stall", [
+    ("en", "How often did you checkpoint that 64-node run, and what happened when a GPU died?",
+     "We saved every 1000 steps, I think that's the default in the script, and it took a few minutes to write, training "
+     "waits during that. When a GPU died the job crashed, so someone on the team would check in the morning, remove the "
+     "node from the hostfile and restart from the last checkpoint. Sometimes we lost several hours, but I think that's "
+     "normal for large training.", "lets synchronous writes stall training for minutes"),
+    ("zh", "那个 64 节点的训练你们多久存一次 checkpoint？掉卡的时候怎么办？",
+     "我们每 1000 步存一次，我记得是脚本里默认的，写一次要好几分钟，这期间训练就等着。掉卡的话作业就挂了，第二天早上组里有人看一眼，把那台机器从 "
+     "hostfile 里删掉，从最近的 checkpoint 重新拉起来。有时候丢好几个小时，不过我觉得大规模训练这很正常。", "让同步写盘把训练卡住几分钟"),
+])
+def test_a_default_interval_a_stalling_save_and_recovery_by_hand_is_the_naive_answer(ours, lang, question, answer, stall):  # noqa: F811
+    # heldout31 h31_22 (labelled 1) read as a 2 with no flag: "that's the default in the script" was no form of a setting
+    # taken over, "training waits during that" no form of a synchronous write, the stall's sentence was excused as the
+    # setting stated (an exception meant for how a setting was chosen), and in Chinese the by-hand recovery was credited
+    # as "automatically remove the bad node and resume from the latest checkpoint".
+    a = score(ours, lang, 11, answer, question)
+    assert a.level == 1, a
+    assert any(d.signal == stall for d in a.danger_signals), a.danger_signals
+    assert not a.markers, a.markers
+
+
+def test_recovery_by_hand_told_as_what_came_before_automation_keeps_its_point(ours):  # noqa: F811
+    a = score(ours, "zh", 15, "之前 hang 了靠人一台台登机器 py-spy，一次两三个小时，还经常现场已经没了；上了之后 watchdog 超时 10 分钟内各 rank 的栈和"
+              "通信记录就齐了，定位一般半小时以内。", "你刚才说自动 dump，上这套之前和之后，定位时间差多少？")
+    assert credited(a, "py-spy") is not None, a

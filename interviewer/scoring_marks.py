@@ -47,7 +47,7 @@ BY_HAND = R.cue_regex(_HAND)
 BY_HAND_SAID = R.cue_regex((*_HAND, "ssh", "登机器", "登上去", "登到", "找运维", "找平台", "看到了就", "ask the infra", "ask ops",
                              "ask the ops", "get a page", "got paged", "i ssh", "log in", "log into", "we resubmit",
                              "resubmit", "重新提交", "重提", "上机器", "值班", "on call", "on-call", "in the morning",
-                             "第二天早上", "早上来了", "早上上班", "有人看一眼", "someone on the team would",
+                             "第二天早上", "早上来了", "早上上班", "有人看一眼", "the next morning", "someone on the team would",
                              "someone would check"))
 _SET_APART = re.compile(r"但|不过|可是|区别在于|不同在于|差别在于|不像|没有[^，。]{0,12}系数|"
                         r"\bno [^,.;]{0,24}\bfactor\b|\b(?:but|whereas|however|except|the difference|unlike)\b")
@@ -119,7 +119,11 @@ def calls_them_one(sentence: str) -> bool:
 def equates(text: str) -> bool:
     """The text says two things are one ("BF16 和 FP16 其实差不多", "MFU is basically the GPU utilization")."""
     n = R.norm(text)
-    return bool(EQUATES.search(n)) and not _EACH_DEFINED.search(n)
+    # ("不一样：…" and "not the same" say the opposite.)
+    return any(not _NOT_BEFORE.search(n, 0, m.start()) for m in EQUATES.finditer(n)) and not _EACH_DEFINED.search(n)
+
+
+_NOT_BEFORE = re.compile(r"(?:不|没|并非|\bnot(?: quite| really| exactly)?|n't(?: quite| really| exactly)?)\s*$")
 
 
 _FLAG_KINDS = {kind: R.cue_regex(words) for kind, words in (
@@ -1281,6 +1285,17 @@ def _equated_asked(r: R.Reading, rubric: Rubric, item: Item, given: frozenset[st
     says what the asked thing is ("it's…", "就是…"), or anywhere, as what it went by, not denied."""
     if not given or not r.clauses:
         return None
+    # The two the question names, equated by an answer that opens on it with its subject dropped ("序列并行和上下文并行有
+    # 什么区别？" - "其实是一个东西，不同框架叫法不一样…"; "They're basically the same thing…").
+    first = r.clauses[0]
+    both = {t for t in item.whole.terms if t.startswith("c:")}
+    if len(both) >= 2 and both <= given and not first.said and equates(first.text) and not _SET_APART.search(
+            R.norm(r.sentences[0])) and not _NEGATION.search(R.norm(first.text)):
+        # (Quoted with the sentence that goes on to name them, where a window holds it.)
+        w = max((w for w in windows(r, rubric) if w.clauses[0] is first and all(cl.sent == 0 for cl in w.clauses)),
+                default=None, key=lambda w: len(w.clauses))
+        if w is not None:
+            return Credit(item.text, w, item.whole, frozenset(both), 1.0)
     # Not a division that computes the asked thing ("…除以稠密峰值 989 是 39.6%"), nor one set aside in its sentence
     # ("按 1979 的稀疏峰值算就只剩一半，那个不能用").
     every = windows(r, rubric)

@@ -220,15 +220,16 @@ def test_checks_and_safeguards_in_these_words(cue, sentence):
 
 
 @pytest.mark.parametrize("lang, question, answer, level", [
-    # An incident with no figure of its own, beside a setting told in another sentence: a 3, not a 4 (heldout19
-    # h19_33, labelled 2, had scored 4; candidates c4en.5 "We hit it on our first cluster", labelled 3, too).
+    # An incident with no figure of its own, beside a setting told in another sentence, is no 4 (heldout19 h19_33,
+    # labelled 2, had scored 4; candidates c4en.5 "We hit it on our first cluster", labelled 3, too); found the next
+    # morning and resumed by hand, with nothing of automatic recovery shown, it is the 2 it is labelled.
     ("zh", "你们集群掉卡之后，一般多久能恢复训练？讲一次具体的。",
      "有一次半夜有台机器掉卡了，job 直接挂了，第二天早上我们才发现，就把那台机器踢掉，从最近的 checkpoint 重新拉起来。"
-     "checkpoint 我们一般是 1000 步存一次，这个是之前大家用下来觉得差不多的经验值。", 3),
+     "checkpoint 我们一般是 1000 步存一次，这个是之前大家用下来觉得差不多的经验值。", 2),
     ("en", "When a GPU drops on your cluster, how long until training is back? Tell me about one time.",
      "One night a machine lost a GPU and the job just died; we only found out the next morning, kicked that node out "
      "and restarted from the latest checkpoint. We save a checkpoint every 1000 steps, which is what people found "
-     "works.", 3),
+     "works.", 2),
     # ...while a terse one with its own figures is judgement (candidates c4en.4, a 4).
     ("en", "Why gang scheduling?", "Otherwise two jobs each grab half the GPUs and deadlock waiting for the rest. We use "
      "Kueue so a job's pods are admitted together; before that we had a weekend where two 256-GPU jobs sat "

@@ -134,3 +134,29 @@ def test_recovery_by_hand_told_as_what_came_before_automation_keeps_its_point(ou
     a = score(ours, "zh", 15, "之前 hang 了靠人一台台登机器 py-spy，一次两三个小时，还经常现场已经没了；上了之后 watchdog 超时 10 分钟内各 rank 的栈和"
               "通信记录就齐了，定位一般半小时以内。", "你刚才说自动 dump，上这套之前和之后，定位时间差多少？")
     assert credited(a, "py-spy") is not None, a
+
+
+@pytest.mark.parametrize("lang, question, answer, flag", [
+    ("zh", "你说做过 128K 长上下文训练，序列并行和上下文并行有什么区别？",
+     "其实是一个东西，不同框架叫法不一样，Megatron 里叫 sequence parallel，别的地方叫 context parallel。核心就是把序列切开放到不同卡上，128K "
+     "的话开 SP=8，每张卡就是 16K，显存就下来了。我们就是这么跑的，开了以后就不 OOM 了。", "把上下文并行与序列并行混为一谈"),
+    ("en", "You said you trained at 128K context. What's the difference between sequence parallelism and context "
+     "parallelism?",
+     "They're basically the same thing, different frameworks just name it differently: Megatron calls it sequence "
+     "parallel, elsewhere it's context parallel. The core is cutting the sequence across GPUs; at 128K we ran SP=8, so "
+     "16K per GPU, and memory came down. That's how we ran it, no more OOM.", "conflates context and sequence parallelism"),
+])
+def test_the_two_the_question_names_equated_with_the_subject_dropped_is_the_conflation(ours, lang, question, answer, flag):  # noqa: F811
+    # heldout31 h31_04 (labelled 1) read as a 2 with "names without mechanism": "其实是一个东西" opens on the question's
+    # pair with no name of its own, and only "两个其实是…" / "the two are…" had been read as equating two named before.
+    # The English twin was already a 1.
+    a = score(ours, lang, 7, answer, question)
+    hit = next(d for d in a.danger_signals if d.signal == flag)
+    assert "context parallel" in hit.evidence
+    assert a.level == 1, a
+
+
+def test_the_two_the_question_names_told_apart_are_not_equated(ours):  # noqa: F811
+    a = score(ours, "zh", 7, "不一样：序列并行只在 TP 组里把 LayerNorm、dropout 的激活按序列切，上下文并行是把 attention 本身按序列切到多卡，K、V 走 ring 交换。",
+              "序列并行和上下文并行有什么区别？")
+    assert not any(d.signal == "把上下文并行与序列并行混为一谈" for d in a.danger_signals), a.danger_signals

@@ -100,6 +100,10 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
         return "not_mine"  # "主要是我导师查的，我在旁边看": what it tells is what the candidate watched
     if f is not None and not f.credited and not f.grounded and _meant(content, _DISOWNED):
         return "not_mine"  # "…I think TP was 8. …so I wouldn't be the right person to explain why those numbers."
+    if f is not None and not f.credited and _meant(content, _CUE["not_mine"]) and _REPORTED_TO.search(_norm(content)):
+        # The work another team's and the candidate's part to report the problem ("是存储组负责的，我主要是…发现 loss 曲线走得
+        # 慢，然后报给了他们"): the result told (the question's "3 倍" said back) is theirs.
+        return "not_mine"
     # Not knowing what the asked thing does ("I don't actually know what gang scheduling does", "具体每一级切的是什么…记不
     # 清了"), with no point shown, is a miss whatever setting the answer tells around it ("the platform handled it").
     if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
@@ -116,6 +120,10 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
 
 
 _HINT = R.cue_regex(T.HINT)
+_THEIRS = re.compile(r"同事|他们|那边的人|别的组|\bcolleagues?\b|\bthey\b|\btheir\b|\bthe \w+ team\b")
+_REPORTED_TO = re.compile(r"(?:报|反馈|提)给了?(?:他们|她们|对方|那边|平台|存储|运维)|提了(?:个)?(?:工单|ticket|issue)|"
+                       r"\b(?:just|only|mainly|mostly) (?:reported|flagged|escalated|raised) (?:it|the issue|the problem)\b|"
+                       r"\bmy (?:part|role) was (?:just |only |mainly )?(?:to )?(?:report|flag|escalat)")
 _DISOWNED = R.cue_regex(T.DISOWNED)
 _MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|is about|shards?|splits?|partitions?)\b|"
                         r"切的是什么|切了什么|是干什么的|分别切什么|各切什么|"
@@ -1000,8 +1008,13 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         M.BY_HAND_SAID.search(n) and not _EARLIER.search(n) and not _AUTOMATIC.search(n)
         for n in {_norm(r.sentences[cl.sent]) for cl in c.window.clauses}))]
     # A story the candidate watched someone else work ("主要是我导师查的，我在旁边看") shows no story point of theirs.
+    # (...nor one another team did while the candidate reported the problem: "the storage team owned it; I just reported
+    # it to them".)
     if L.watched(r):
         credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]
+    if _meant(r.text, _CUE["not_mine"]) and _REPORTED_TO.search(_norm(r.text)):
+        credits = [c for c in credits if not any(_THEIRS.search(_norm(r.sentences[i]))
+                                                 for i in {cl.sent for cl in c.window.clauses})]
     # ...nor what the candidate would do, with nothing told as it happened ("so I'd check in the profiler whether the
     # gradient all-reduce still hides in backward" is no profiling story).
     if not (r.has("incident") or r.has("incident_weak")):

@@ -160,3 +160,21 @@ def test_the_two_the_question_names_told_apart_are_not_equated(ours):  # noqa: F
     a = score(ours, "zh", 7, "不一样：序列并行只在 TP 组里把 LayerNorm、dropout 的激活按序列切，上下文并行是把 attention 本身按序列切到多卡，K、V 走 ring 交换。",
               "序列并行和上下文并行有什么区别？")
     assert not any(d.signal == "把上下文并行与序列并行混为一谈" for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "简历上写'优化训练数据 IO，吞吐提升 3 倍'，你具体做了什么？",
+     "这个主要是……当时训练很慢，后来发现是读数据慢，存储那边的同事把数据重新整理了一下格式，然后吞吐就上去了，大概三倍吧。具体怎么改的格式我不太清楚，"
+     "是存储组负责的，我主要是跑训练的时候发现 loss 曲线走得慢，然后报给了他们。"),
+    ("en", "Your résumé says 'optimised training data IO, 3x throughput'. What exactly did you do?",
+     "So this was mainly... training was slow back then, later we found data reading was slow, the colleagues on the "
+     "storage side reorganised the data format, and throughput went up, about three times. How exactly they changed the "
+     "format I don't really know, the storage team owned it; I mainly noticed the loss curve moving slowly while running "
+     "training and just reported it to them."),
+])
+def test_another_teams_result_the_candidate_only_reported_is_not_theirs(ours, lang, question, answer):  # noqa: F811
+    # heldout31 h31_46 (labelled 1) read as a 2: the question's "3 倍" said back read as a figure of the answer's own, and
+    # in English the storage team's fix was credited as the candidate's small-file IO story. Both twins were 2.
+    a = score(ours, lang, 12, answer, question)
+    assert a.signal == "not_mine" and a.level == 1, a
+    assert not a.markers, a.markers

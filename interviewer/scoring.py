@@ -758,7 +758,7 @@ _SET_ASIDE = re.compile(r"但|不过|可是|然而|\b(?:but|however)\b")
 
 
 _EARLIER = R.cue_regex(T.EARLIER)
-_CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|\b(?:later|now|then we|switched|moved to|replaced|changed)\b")
+_CHANGED = re.compile(r"后来|现在|改成|换成|改为|改了|换了|上线后|上线之后|\b(?:later|now|then we|switched|moved to|replaced|changed)\b")
 
 
 _A_VERSION = re.compile(r"(?:最早|最开始|一开始|第一|早期|最初)(?:的)?(?:那)?(?:一)?个?版(?:本)?|"

@@ -258,7 +258,8 @@ NEGATED_EXPERIENCE = (r"(?:没|没有|不曾|从没|从来没|未)(?:在|怎么|
                       r"算过|跑过|看过|分析过|实现过|部署过|调过)"
                       r"|\b(?:never|haven't|have not|didn't|did not)\s+(?:really\s+|actually\s+)?"
                       r"(?:used|use|tried|try|done|do|worked|work|touched|seen|run|ran|checked|verified|located|"
-                      r"traced|measured|profiled|implemented|debugged|set|built|build|configured|deployed)\b"
+                      r"traced|measured|profiled|implemented|debugged|set|built|build|configured|deployed|read|look|"
+                      r"looked|dig|dug)\b"
                       r"|\bnot familiar\b")
 
 # Words a rubric frames its points with ("knows", "能说出"): they say nothing of the point itself.
@@ -484,7 +485,7 @@ NAIVE: dict[str, tuple[str, ...]] = {
 }
 # A naive remedy said in passing ("重跑不是办法", "not just lower the lr") is not the candidate's remedy.
 # A remedy told as the earlier way ("之前用默认的", "originally"): set aside only where a change follows it.
-EARLIER = ("之前", "以前", "原来", "最开始", "一开始", "起初", "最早", "used to", "before we", "previously", "originally",
+EARLIER = ("之前", "以前", "原来", "最开始", "一开始", "起初", "最早", "上线前", "used to", "before we", "previously", "originally",
            "at first", "initially")
 NAIVE_NEGATORS = ("不是办法", "不能只", "不只", "不仅", "而不是", "并不", "没用", "不够", "不行", "不靠",
                   "别只", "不是只", "not just", "not only", "rather than", "instead of",

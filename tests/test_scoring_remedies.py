@@ -178,3 +178,35 @@ def test_another_teams_result_the_candidate_only_reported_is_not_theirs(ours, la
     a = score(ours, lang, 12, answer, question)
     assert a.signal == "not_mine" and a.level == 1, a
     assert not a.markers, a.markers
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "三层。一是打开 NCCL flight recorder，watchdog 超时前自动 dump 每个 rank 最近的集合通信记录；二是 agent 发现 step 停滞 5 分钟就对所有 rank 跑 "
+     "py-spy dump，把栈按内容聚类，一眼看出哪几个 rank 跟大家不一样；三是比对 flight recorder 里每个 rank 的 collective 序号和 shape，自动标出第一个不一致"
+     "的 rank。上线前一次 hang 平均要值班的人手动查两三个小时，有一半最后是'重启就好了'，也不知道原因；上线后 80% 的 hang 15 分钟内能给出是哪个 rank、"
+     "卡在哪个调用。最常见的根因是数据不整除导致某个 rank 少跑一步，其次是坏卡，坏卡现在直接自动摘。"),
+    ("en", "Three layers. One, the NCCL flight recorder is on, so before the watchdog times out it dumps each rank's recent "
+     "collectives automatically; two, an agent that sees the step stall for 5 minutes runs py-spy dump on every rank and "
+     "clusters the stacks by content, so the ranks that differ stand out; three, it compares each rank's collective "
+     "sequence numbers and shapes in the flight recorder and marks the first rank that disagrees. Before we launched it, "
+     "a hang took the on-call engineer two or three hours by hand, and half ended in 'a restart fixed it' with no cause; "
+     "after launch, 80% of hangs are pinned to a rank and a call within 15 minutes. The most common root cause is data "
+     "not dividing evenly so one rank runs one step fewer; next is bad GPUs, which are now drained automatically."),
+])
+def test_the_practice_before_the_platform_launched_is_the_one_improved_on(ours, lang, answer):  # noqa: F811
+    # candidates30 c30_f.6 (labelled 4) read as a 2: "上线前…值班的人手动查两三个小时，有一半最后是'重启就好了'" raised "hang 了只会重启",
+    # "不会抓各 rank 调用栈" and "坏节点只会人工重启作业", since "上线前" / "上线后" were no words of before and after. The
+    # English twin ("Before we launched it") was already a 4.
+    a = score(ours, lang, 15, answer, "hang 的话平台做了什么自动化？效果怎么样？")
+    assert not a.danger_signals, a.danger_signals
+    assert a.level == 4, a
+
+
+def test_a_check_said_not_to_have_been_read_credits_nothing(ours):  # noqa: F811
+    # candidates30 c30_c.4 (labelled 1) read as a 3 with "reads NCCL_DEBUG=INFO logs…" credited on "I know you can set
+    # NCCL_DEBUG, but I didn't read the logs in detail."
+    a = score(ours, "en", 9, "Yes, RoCE. To check... we saw the training speed was OK, so I think it was working. I know "
+              "you can set NCCL_DEBUG, but I didn't read the logs in detail.",
+              "Did that cluster use RDMA? How did you know GPUDirect RDMA was actually on?")
+    assert credited(a, "NCCL_DEBUG") is None, a.markers
+    assert a.level <= 2, a

@@ -132,6 +132,8 @@ PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", 
 INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
                    "那周", "值班", "被叫起来", "踩过", "踩了", "上线后", "上线前", "当时", "最开始", "去年", "前年",
                    "上个月", "那天", "那几天", "连着", "第一版", "最早", "一开始", "最近一次", "上一次",
+                   "难的一次", "难查的一次", "最难的一次", "印象最深的一次", "the hardest one", "the hard one was",
+                   "the toughest one", "the worst one",
                    "the last one", "last one was", "the most recent one",
                    "one time", "one day", "that night", "next morning", "the next day", "postmortem",
                    "post-mortem", "afterwards", "last year", "挂了一次", "挂过一次", "崩了一次", "崩过一次", "炸了一次",
@@ -209,6 +211,8 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation",
              # ...or an alert kept on the figure ("alert if the mean mismatch goes over 5e-3", "超过 5e-3 就告警")
              "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警",
+             "超阈值告警", "超过阈值告警", "超过阈值就告警", "阈值告警", "离群检测", "做离群", "outlier detection",
+             "alert over a threshold", "alerts over a threshold", "threshold alert",
              "pages someone", "pages the on-call", "pages us", "就报警", "会报警", "to the straggler dashboard",
              "so the alert says", "加到了慢节点看板", "告警里直接",
              # ...or a check added to admitting a node ("we added the module check to node admission", "加进了节点准入检查")

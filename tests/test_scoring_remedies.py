@@ -210,3 +210,21 @@ def test_a_check_said_not_to_have_been_read_credits_nothing(ours):  # noqa: F811
               "Did that cluster use RDMA? How did you know GPUDirect RDMA was actually on?")
     assert credited(a, "NCCL_DEBUG") is None, a.markers
     assert a.level <= 2, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "有。一个视频多模态团队直接把 2000 多万个小文件放在 CPFS 上读，几十个作业一起跑的时候元数据服务打到上限，所有作业都变慢。我们看到文件系统 metadata "
+     "ops 到了 15 万每秒左右，训练侧每 step 取 batch 的时间从几十毫秒涨到 1 秒多，占 step 的 20% 以上。给他们做了离线打包成 tar 分片，每片 1 到 2 GB，"
+     "加节点本地 NVMe 缓存和预取，之后元数据 ops 降到 3000 左右，取 batch 回到 50ms 以内。平台后来加了规则：单作业文件打开速率超阈值告警，新数据集接入要求"
+     "分片格式。"),
+    ("en", "Yes. A video multimodal team read over 20 million small files straight off CPFS, and with dozens of jobs running "
+     "the metadata service hit its ceiling and every job slowed down. We saw metadata ops at about 150K per second, and "
+     "fetching a batch went from tens of milliseconds to over a second, more than 20% of the step. We packed the data "
+     "offline into tar shards of 1 to 2 GB each, added node-local NVMe caching and prefetch, and metadata ops fell to "
+     "about 3000, batch fetch back under 50 ms. The platform later added a rule: a threshold alert on each job's "
+     "file-open rate, and new datasets must come in shard format."),
+])
+def test_an_incident_with_its_fix_and_an_alert_kept_afterwards_is_a_4(ours, lang, answer):  # noqa: F811
+    # candidates30 c30_f.3 (labelled 4) read as a 3: "超阈值告警" was no form of an alert kept afterwards.
+    a = score(ours, lang, 12, answer, "平台层面数据读取出过问题吗？")
+    assert a.level == 4, a

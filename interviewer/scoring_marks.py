@@ -530,7 +530,12 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     told = set(R.CUES["incident"].findall(R.norm(item.text)))
     found: Credit | None = None
     best_key: tuple = ()
+    # (The practice said before the story opens is no part of it: "主要就看哪台机器的 GPU 利用率掉下来了…" before "之前有一
+    # 次就是…", "基础是按 rank 的 step 内计时…" before "难的一次不是 GPU：…".)
+    opening = min((i for i, s in enumerate(r.sentences) if R.CUES["incident"].search(R.norm(s))), default=0)
     for w in windows(r, rubric):
+        if w.sent < opening and _HABIT.search(R.norm(r.sentences[w.sent])):
+            continue
         cls = r.sentence_clauses(w.sent)
         # A whole sentence; one too long to be quoted whole ("The job stopped logging, our hang detector fired…, then
         # I ran py-spy dump on every rank and saw rank 37…; its node had an NVLink error") by three of its clauses.
@@ -548,6 +553,10 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
             found, best_key = Credit(item.text, w, item.whole, frozenset(said or hit),
                                      len(hit) / max(1, len(item.whole.terms))), key
     return found
+
+
+_HABIT = re.compile(r"一般|平时|通常|主要就?看|基础是|\b(?:usually|normally|generally|typically|mainly|mostly)\b|\bin general\b|"
+                    r"\bthe basis\b|\bwe always\b")
 
 
 def _verbatim(c: Credit) -> bool:

@@ -228,3 +228,20 @@ def test_an_incident_with_its_fix_and_an_alert_kept_afterwards_is_a_4(ours, lang
     # candidates30 c30_f.3 (labelled 4) read as a 3: "超阈值告警" was no form of an alert kept afterwards.
     a = score(ours, lang, 12, answer, "平台层面数据读取出过问题吗？")
     assert a.level == 4, a
+
+
+@pytest.mark.parametrize("lang, answer, story", [
+    ("zh", "我之前是做 SRE 的。我们是 dcgm-exporter 接 Prometheus，Grafana 上看 GPU 利用率、显存、温度、功耗，Xid 报错会直接告警。慢节点的话，"
+     "主要就看哪台机器的 GPU 利用率掉下来了，比如低于 80% 就报警，然后人上去看一下。之前有一次就是有台机器温度特别高，我们把它下掉了，后来就加了个温度告警。",
+     "有一次"),
+    ("en", "I used to do SRE. We run dcgm-exporter into Prometheus and watch GPU utilization, memory, temperature and power "
+     "in Grafana, with Xid errors alerting directly. For slow nodes we mainly look at which machine's GPU utilization "
+     "drops, say below 80% it alerts, and then someone goes and looks. One time a machine was running very hot, we "
+     "took it out, and afterwards added a temperature alert.", "One time"),
+])
+def test_a_story_point_is_quoted_from_the_story_not_the_practice_said_before_it(ours, lang, answer, story):  # noqa: F811
+    # heldout30 h30_33 and candidates30 c30_f.2: the slow-node story point was quoted with the habit told before the
+    # story ("主要就看哪台机器的 GPU 利用率掉下来了…", "基础是按 rank 的 step 内计时…"), which names the subject and a figure.
+    a = score(ours, lang, 14, answer, "训练集群你们平时采哪些指标？慢节点是怎么发现的？")
+    quote = credited(a, "有一次定位慢节点" if lang == "zh" else "story of finding a slow node")
+    assert quote is None or story in quote, quote

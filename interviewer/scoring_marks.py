@@ -1104,16 +1104,21 @@ _FLAG_LOOKS_SAME = re.compile(r"(\S+\s*\S+)\s*差不多就说|because (?:the )?(
 _LOOKS_SAME = R.cue_regex(("一样", "差不多", "基本一样", "基本相同", "没差别", "没什么差别", "几乎一样", "the same",
                            "about the same", "basically the same", "pretty much the same", "identical", "matched",
                            "very close", "close enough", "basically aligned", "pretty much aligned", "基本对齐", "基本上对齐",
-                           "差不多对齐"))
+                           "差不多对齐", "认为对齐", "算对齐", "算是对齐", "就算对上", "counted it as aligned",
+                           "called it aligned", "considered it aligned", "treat it as aligned"))
+# The flag's figure in the words an answer says it with ("最后 loss" for "最终 loss", "the last loss" for "the final loss").
+_ALSO = {"最终": ("最终", "最后"), "final": ("final", "last", "end")}
 # "差不多" of an amount ("差不多 20%", "差不多这么多", "差不多一半") is "about", not "the same".
 _ABOUT = re.compile(r"差不多\s*(?:这么|那么|一半|\d|[一两二三四五六七八九十几百千万])")
 # ...a check against the run-to-run noise, which is the one the flag says was never made.
 _SEED_BAND = R.cue_regex(("seed 波动", "种子波动", "seed band", "seed noise", "seed-to-seed", "波动以内", "波动之内",
                           "within the noise", "噪声以内", "噪声之内"))
 # ...what a real check of it holds the figure against: its curve over the run, the seed noise, a band; not said of a
-# look ("the curves looked the same by eye too") or of a rerun ("restarted from scratch with a different seed").
-_RESEEDED = R.cue_regex(("different seed", "another seed", "new seed", "换个 seed", "换了个 seed", "换个种子", "换了种子", "换 seed",
-                         "换了 seed"))
+# look ("the curves looked the same by eye too"), of a rerun ("restarted from scratch with a different seed") or of the
+# one seed both runs were given ("我们是把 seed 固定住，新旧两个版本各跑一遍…差 0.007，小于 0.01，就认为对齐了").
+_ONE_SEED = R.cue_regex(("different seed", "another seed", "new seed", "换个 seed", "换了个 seed", "换个种子", "换了种子", "换 seed",
+                         "换了 seed", "seed 固定", "固定 seed", "固定了 seed", "固定种子", "种子固定", "fixed the seed",
+                         "fix the seed", "same seed", "fixed seed", "seed fixed", "相同的 seed", "同一个 seed"))
 _BEYOND = R.cue_regex(("曲线", "seed", "种子", "噪声", "波动", "逐步", "每一步", "每步", "带内", "容差", "curve", "curves",
                        "noise", "band", "per-step", "every step", "step by step", "tolerance", "spread"))
 
@@ -1125,13 +1130,15 @@ def looks_same(r: R.Reading, rubric: Rubric, signal: str) -> Credit | None:
     if (g := _FLAG_LOOKS_SAME.search(R.norm(signal))) is None:
         return None
     figure = R.norm(g.group(1) or g.group(2)).split()
-    if not figure or any(_BEYOND.search(s) and not R.CUES["cursory"].search(s) and not _RESEEDED.search(s)
+    if not figure or any(_BEYOND.search(s) and not R.CUES["cursory"].search(s) and not _ONE_SEED.search(s)
                          for s in map(R.norm, r.sentences)):
         return None
 
     def same(w: Window) -> bool:
         text = R.norm(w.text)
-        return all(word in text for word in figure) and bool(_LOOKS_SAME.search(text)) and not (
+        # (Not set aside: "只看最终 loss 差不多是不行的", "而不是看最终 loss 差不多".)
+        return all(any(x in text for x in _ALSO.get(word, (word,))) for word in figure) and bool(
+            _LOOKS_SAME.search(text)) and not naive_negated(text) and not (
             negated(w) or _CONDITION.search(text) or _BELIEF.search(text))
     return _shortest(r, rubric, signal, same)
 

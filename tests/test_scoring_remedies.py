@@ -245,3 +245,26 @@ def test_a_story_point_is_quoted_from_the_story_not_the_practice_said_before_it(
     a = score(ours, lang, 14, answer, "训练集群你们平时采哪些指标？慢节点是怎么发现的？")
     quote = credited(a, "有一次定位慢节点" if lang == "zh" else "story of finding a slow node")
     assert quote is None or story in quote, quote
+
+
+@pytest.mark.parametrize("lang, answer, flag", [
+    ("zh", "我们是把 seed 固定住，新旧两个版本各跑一遍，跑了 5000 步，最后 loss 一个 2.314、一个 2.321，差 0.007，小于 0.01，就认为对齐了。中间的曲线也"
+     "大概看了一下，形状差不多。", "最终 loss 差不多就说已对齐"),
+    ("en", "We fixed the seed and ran the old and new versions once each for 5000 steps; the final loss was 2.314 against "
+     "2.321, a gap of 0.007, under 0.01, so we called it aligned. We also glanced at the curves in between, roughly the "
+     "same shape.", "calls it aligned because the final loss looks about the same"),
+])
+def test_one_seed_given_both_runs_is_no_check_against_the_seed_noise(ours, lang, answer, flag):  # noqa: F811
+    # heldout30 h30_15 (labelled 2) read as a 3: "把 seed 固定住" read as a check held against the seed noise, "最后 loss"
+    # was no form of "最终 loss" and "就认为对齐了" none of calling it the same; the English twin ("We fixed the seed")
+    # was not flagged either.
+    a = score(ours, lang, 15, answer, "你改了通信的实现以后，怎么证明 loss 还是对齐的？")
+    assert any(d.signal == flag for d in a.danger_signals), a.danger_signals
+    assert a.level <= 2, a
+
+
+def test_the_final_loss_check_set_aside_is_not_the_flag(ours):  # noqa: F811
+    # (This one was flagged before: "只看最终 loss 差不多是不行的" sets the check aside.)
+    a = score(ours, "zh", 15, "固定 seed、数据顺序和初始化，先比首步 loss 和 grad norm；只看最终 loss 差不多是不行的，要拿同配置 3 个 seed 的波动当容差，"
+              "新版本的曲线落在这个带内才算对齐。", "怎么证明 loss 对齐？")
+    assert not any(d.signal == "最终 loss 差不多就说已对齐" for d in a.danger_signals), a.danger_signals

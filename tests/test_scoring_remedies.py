@@ -268,3 +268,24 @@ def test_the_final_loss_check_set_aside_is_not_the_flag(ours):  # noqa: F811
     a = score(ours, "zh", 15, "固定 seed、数据顺序和初始化，先比首步 loss 和 grad norm；只看最终 loss 差不多是不行的，要拿同配置 3 个 seed 的波动当容差，"
               "新版本的曲线落在这个带内才算对齐。", "怎么证明 loss 对齐？")
     assert not any(d.signal == "最终 loss 差不多就说已对齐" for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "On 64 GPUs, what does each ZeRO stage cost you per GPU for a 7B model? And ZeRO-3 costs about 1.5x DP's "
+     "communication, right?",
+     "So ZeRO-1 shards the optimizer states, ZeRO-2 also the gradients, ZeRO-3 also the parameters. On 64 GPUs for 7B: "
+     "ZeRO-1 is about 4.2 bytes, so ~29 GB; ZeRO-2 about 2.2 bytes, ~15 GB; ZeRO-3 0.25 bytes, under 2 GB. About the "
+     "communication — I think it's not 1.5x, it's 3x. DP does one all-reduce. ZeRO-3 does an all-gather in forward, "
+     "another all-gather in backward, and a reduce-scatter for gradients, so three collectives of the full model size "
+     "against one. That's 3x."),
+    ("zh", "64 卡上 7B 模型，ZeRO 每一级每卡各占多少？ZeRO-3 的通信大约是 DP 的 1.5 倍，对吧？",
+     "ZeRO-1 切优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切参数。64 卡 7B：ZeRO-1 每参数约 4.2 字节，大概 29 GB；ZeRO-2 约 2.2 字节，15 GB；"
+     "ZeRO-3 0.25 字节，不到 2 GB。通信的话我觉得不是 1.5 倍，是 3 倍。DP 只做一次 all-reduce，ZeRO-3 前向一次 all-gather、反向再一次 "
+     "all-gather，再加一次梯度的 reduce-scatter，三次全量对一次。所以是 3 倍。"),
+])
+def test_a_ratio_said_back_wrong_to_the_questions_subject_is_a_wrong_figure(ours, lang, question, answer):  # noqa: F811
+    # heldout31 h31_38 (labelled 2) read as a 3: "it's not 1.5x, it's 3x" names neither ZeRO-3 nor DP, whose ratio the
+    # question asked about, so no form of the pack's fact read it.
+    a = score(ours, lang, 6, answer, question)
+    assert any("3" in d.evidence and d.signal in ("a figure stated wrong", "数字说错了") for d in a.danger_signals), a
+    assert a.level == 2, a

@@ -672,7 +672,8 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
             return bool(at & offered)
         return kind == "other" and d.signal not in GENERIC_LABELS_RAW and not R.FROM_TO.search(_norm(d.evidence))
 
-    shown = {i for d in dangers if d.evidence for at in (where(d),) if practised(d, at) for i in at}
+    held = [d for d in dangers if d.evidence and practised(d, where(d))]
+    shown = {i for d in held for i in where(d)}
     if not shown:
         return False
     # "If it still OOMs, go down to batch size 1": the next step of the same remedy is the remedy too.
@@ -708,7 +709,10 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
             and not (_RESUMED.search(_norm(cl.text)) and cl.said <= {"checkpoint", "recovery"} | remedy | asked)]
     # The question's own subject said back ("那次是凌晨卡住的" to "训练卡住是怎么处理的") names nothing new either
     # (its plain words only: the question's mechanism answered, "grad norm 和 loss 差不多同时", is an answer).
-    named = vocab.closed(remedy | {c for c in asked if vocab.kind(c) == "term"})
+    # ...nor what the flag shown names itself ("一般 loss 尖峰都是学习率太大导致的" beside "除了调小学习率给不出别的" for a loss
+    # spike): the belief behind the remedy, not more of the field.
+    flagged = {c for d in held for c in vocab.find(_norm(d.signal))[0]}
+    named = vocab.closed(remedy | flagged | {c for c in asked if vocab.kind(c) == "term"})
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 

@@ -289,3 +289,17 @@ def test_a_ratio_said_back_wrong_to_the_questions_subject_is_a_wrong_figure(ours
     a = score(ours, lang, 6, answer, question)
     assert any("3" in d.evidence and d.signal in ("a figure stated wrong", "数字说错了") for d in a.danger_signals), a
     assert a.level == 2, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "先聊聊训练稳定性。如果训练中 loss 突然飙上去了，你会怎么办？",
+     "我会先把学习率调小，比如从 2e-5 调到 1e-5，然后重新跑。一般 loss 尖峰都是学习率太大导致的。"),
+    ("en", "Let's start with stability. If the loss suddenly shoots up mid-training, what do you do?",
+     "I'd lower the learning rate first, say from 2e-5 to 1e-5, and rerun. Loss spikes are usually just the learning "
+     "rate being too high."),
+])
+def test_the_belief_behind_the_naive_remedy_is_no_more_of_the_field(ours, lang, question, answer):  # noqa: F811
+    # candidates29 c29_b.0 (labelled 1) read as a 2: "一般 loss 尖峰都是学习率太大导致的" named the loss spike, which the
+    # question had called "飙上去", so the remedy was not the whole answer.
+    a = score(ours, lang, 1, answer, question)
+    assert a.level == 1, a

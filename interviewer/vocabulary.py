@@ -296,6 +296,15 @@ def _strs(value, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _fold(pattern: str) -> str:
+    """A pattern matched against lower-cased text, folded to lower case but for its escapes: "\\W" stays "not a word
+    character" rather than turning into "\\w"."""
+    return _ESCAPE_OR_TEXT.sub(lambda m: m.group() if m.group().startswith("\\") else m.group().casefold(), pattern)
+
+
+_ESCAPE_OR_TEXT = re.compile(r"\\.|[^\\]+", re.S)
+
+
 def _regex(pattern: str, fragments: dict[str, str], where: str, check: bool) -> str:
     def sub(m: re.Match) -> str:
         if m.group(1) not in fragments:
@@ -387,7 +396,7 @@ def parse(data: dict, source: str = "<vocabulary>", check: bool = False) -> Voca
 def _fact(spec: dict, where: str) -> Fact:
     figure = []
     for p in _strs(spec.get("figure", []), f"{where} figure"):
-        rx = re.compile(_regex(p.casefold(), {}, f"{where} figure", True))
+        rx = re.compile(_regex(_fold(p), {}, f"{where} figure", True))
         if not 1 <= rx.groups <= 2:
             raise ValueError(f"{where} figure {p!r}: needs a group for the number (and at most one for its unit)")
         figure.append(rx)
@@ -398,7 +407,7 @@ def _fact(spec: dict, where: str) -> Fact:
             raise ValueError(f"{where} subjects #{j}: range must be [low, high]")
         forms = tuple(f.casefold() for f in _strs(sub.get("forms", []), f"{where} subjects #{j} forms"))
         subjects.append((forms, float(span[0]), float(span[1])))
-    claim = tuple(re.compile(_regex(p.casefold(), {}, f"{where} claim", True))
+    claim = tuple(re.compile(_regex(_fold(p), {}, f"{where} claim", True))
                   for p in _strs(spec.get("claim", []), f"{where} claim"))
     zh, en = spec.get("zh"), spec.get("en")
     if not (figure and subjects or claim) or bool(figure) != bool(subjects) or not (

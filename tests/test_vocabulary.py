@@ -112,3 +112,11 @@ def test_a_shared_head_word_is_read_for_both_words_it_follows():
     assert set(vocab.find("context and sequence parallelism")[0]) == {"cp", "sp"}
     assert set(vocab.find("data or tensor parallel")[0]) == {"dp", "tp"}
     assert vocab.find("data and the model")[0] == ["data"]
+
+
+def test_a_facts_pattern_is_folded_to_lower_case_but_for_its_escapes(tmp_path):
+    # Patterns are matched against lower-cased answers, so they are lower-cased too; "\W" (not a word character) had
+    # been folded into "\w" (a word character) with them, silently meaning the opposite.
+    vocab = '[[facts]]\nzh = "a"\nen = "a"\nfigure = ["(\\\\d+)\\\\W*Mantissa"]\nsubjects = [{ range = [7, 8] }]\n'
+    rx = skills.load_pack(_pack(tmp_path, vocab)).vocabulary.facts[0].figure[0]
+    assert rx.search("bf16 has 7 mantissa bits") and not rx.search("7xmantissa")

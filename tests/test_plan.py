@@ -14,7 +14,7 @@ from interviewer.plan import build_plan, link_topic
 from interviewer.plan_view import render_plan
 from interviewer.providers.offline_speech import basis_phrase
 from interviewer.resume import Evidence, Resume, RuleMatch, load_resume, resume_from_text
-from interviewer.textutil import normalize_key
+from interviewer.textutil import has_cjk, normalize_key
 
 from conftest import OUR_PACK, public_pack
 
@@ -467,3 +467,15 @@ def test_plan_errors_are_one_line(upstream_skills, tmp_path, capsys, argv, messa
 def test_missing_resume_is_one_line(tmp_path, capsys):
     code, _, err = run_cli(["plan", "--resume", str(tmp_path / "nope.md")], capsys)
     assert code == 2 and "nope.md" in err and len(err.strip().splitlines()) == 1
+
+
+def test_with_no_lang_an_english_resume_gets_the_english_plan(tmp_path, capsys):
+    # Planning an English résumé with our pack and no --lang used to print the Chinese plan.
+    resume_file = tmp_path / "cv.md"
+    resume_file.write_text(OUR_PACK.joinpath("sample-resume.en.md").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run_cli(["plan", "--resume", str(resume_file), "--format", "json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["skill"]["path"].endswith("SKILL.en.md") and not has_cjk(data["chains"][0]["opening"])
+    resume_file.write_text(OUR_PACK.joinpath("sample-resume.md").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run_cli(["plan", "--resume", str(resume_file), "--format", "json"], capsys)
+    assert code == 0 and json.loads(out)["skill"]["path"].endswith("/SKILL.md")

@@ -479,3 +479,16 @@ def test_with_no_lang_an_english_resume_gets_the_english_plan(tmp_path, capsys):
     resume_file.write_text(OUR_PACK.joinpath("sample-resume.md").read_text(encoding="utf-8"), encoding="utf-8")
     code, out, _ = run_cli(["plan", "--resume", str(resume_file), "--format", "json"], capsys)
     assert code == 0 and json.loads(out)["skill"]["path"].endswith("/SKILL.md")
+
+
+def test_with_no_lang_chat_on_an_english_resume_interviews_in_english(tmp_path, capsys):
+    resume_file = tmp_path / "cv.md"
+    resume_file.write_text(OUR_PACK.joinpath("sample-resume.en.md").read_text(encoding="utf-8"), encoding="utf-8")
+    answers = tmp_path / "answers.txt"
+    answers.write_text("We ran TP=8 inside the node and ZeRO-1 across nodes.\n---\n", encoding="utf-8")
+    saved = tmp_path / "t.json"
+    code, out, err = run_cli(["chat", "--resume", str(resume_file), "--provider", "offline", "--answers", str(answers),
+                              "--transcript", str(saved), "--max-turns", "1"], capsys)
+    assert code == 0, err
+    assert "interviewer>" in out and "面试官>" not in out
+    assert json.loads(saved.read_text(encoding="utf-8"))["lang"] == "en"

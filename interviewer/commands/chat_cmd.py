@@ -265,17 +265,16 @@ def _taken(path: Path) -> str:
 def chat_cmd(args) -> int:
     from interviewer import paths, skills, transcript
     from interviewer.plan import build_plan
-    from interviewer.resume import load_resume
+    from interviewer.resume import language_hint, load_resume
     from interviewer.session import Session
 
-    pack = skills.resolve(args.skill, args.lang, args.skills_dir)
-    lang = args.lang or pack.lang
-    if args.resume:
-        resume = load_resume(args.resume)
-    else:
-        resume = load_resume(paths.sample_resume(lang))
     if args.resume == "-" and not args.answers:
         raise InterviewerError("--resume - reads the résumé from stdin, so give the answers with --answers FILE")
+    resume = load_resume(args.resume) if args.resume else None
+    pack = skills.resolve(args.skill, args.lang or (resume and language_hint(resume)), args.skills_dir)
+    lang = args.lang or pack.lang
+    if resume is None:
+        resume = load_resume(paths.sample_resume(lang))
     answers = _answer_source(args.answers)
     settings, engine, scorer = _engines(args)
     plan = build_plan(pack, resume, args.minutes, lang)

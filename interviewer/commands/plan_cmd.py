@@ -8,17 +8,13 @@ from interviewer.commands.common import emit
 from interviewer.errors import InterviewerError
 from interviewer.plan import build_plan
 from interviewer.plan_view import render_plan
-from interviewer.textutil import has_cjk
 
 
 def plan_cmd(args) -> int:
     if args.minutes < 1:
         raise InterviewerError(f"--minutes must be at least 1 (got {args.minutes})")
     res = resumes.load_resume(args.resume)
-    # With no --lang, a résumé written without a word of Chinese gets the pack's English plan (a hiring manager's
-    # English résumé is not planned in Chinese); otherwise the pack's own language, as before.
-    lang = args.lang or (None if has_cjk(res.text) else "en")
-    pack = skills.resolve(args.skill, lang, args.skills_dir)
+    pack = skills.resolve(args.skill, args.lang or resumes.language_hint(res), args.skills_dir)
     plan = build_plan(pack, res, minutes=args.minutes, lang=args.lang)
     # The résumé and the pack are the inputs an -o typo could replace.
     emit(render_plan(plan, args.format, pack), args.output, [(args.resume, "résumé"), (pack.path, "skill pack")])

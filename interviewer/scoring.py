@@ -100,10 +100,8 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
         return "not_mine"  # "主要是我导师查的，我在旁边看": what it tells is what the candidate watched
     if f is not None and not f.credited and not f.grounded and _meant(content, _DISOWNED):
         return "not_mine"  # "…I think TP was 8. …so I wouldn't be the right person to explain why those numbers."
-    if f is not None and not f.credited and _meant(content, _CUE["not_mine"]) and _REPORTED_TO.search(_norm(content)):
-        # The work another team's and the candidate's part to report the problem ("是存储组负责的，我主要是…发现 loss 曲线走得
-        # 慢，然后报给了他们"): the result told (the question's "3 倍" said back) is theirs.
-        return "not_mine"
+    if f is not None and not f.credited and _only_reported(r):
+        return "not_mine"  # the result told (the question's "3 倍" said back) is the other team's
     # Not knowing what the asked thing does ("I don't actually know what gang scheduling does", "具体每一级切的是什么…记不
     # 清了"), with no point shown, is a miss whatever setting the answer tells around it ("the platform handled it").
     if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
@@ -120,6 +118,14 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
 
 
 _HINT = R.cue_regex(T.HINT)
+
+
+def _only_reported(r: Reading) -> bool:
+    """The work was someone else's and the candidate's part was to report the problem ("是存储组负责的，…然后报给了他们",
+    "the storage team owned it; I just reported it to them")."""
+    return bool(_meant(r.text, _CUE["not_mine"]) and _REPORTED_TO.search(_norm(r.text)))
+
+
 _THEIRS = re.compile(r"同事|他们|那边的人|别的组|\bcolleagues?\b|\bthey\b|\btheir\b|\bthe \w+ team\b")
 _REPORTED_TO = re.compile(r"(?:报|反馈|提)给了?(?:他们|她们|对方|那边|平台|存储|运维)|提了(?:个)?(?:工单|ticket|issue)|"
                        r"\b(?:just|only|mainly|mostly) (?:reported|flagged|escalated|raised) (?:it|the issue|the problem)\b|"
@@ -652,21 +658,22 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
         if _wrong(d, vocab):
             return True
         stated = [cl for cl in r.clauses if cl.sent in at]
+        spelled = _signal_kind(d.signal, vocab) or ""
         # (Of how it was chosen only: "every 1000 steps, the default in the script, and it took a few minutes to write,
         # training waits during that" shows the stall whatever the setting.)
-        of_choice = _signal_kind(d.signal, vocab) in ("naive:default_config", "naive:guess") or d.signal in (
+        of_choice = spelled in ("naive:default_config", "naive:guess") or d.signal in (
             _generic("default_config", lang), _generic("guess", lang))
         if of_choice and at & chose and any(cl.numbers for cl in stated) and any(
                 _reasoned(cl) or any(vocab.kind(c) == "mech" for c in cl.said) for cl in stated):
             return False  # the setting stated is the answer ("TP=8 inside the node and DP=8; it was already set")
         # (Its values alone, as the example had them, are not: "We used the config from the Megatron example scripts
         # for 13B, I think TP was 2 and PP was 4, and DP is whatever is left.")
-        if at & chose and _signal_kind(d.signal, vocab) == "naive:default_config":
+        if at & chose and spelled == "naive:default_config":
             return True  # the pack's "used the default config", told as how the setting came ("我来之前组长就定好的")
         n, kind = _norm(d.signal), M.flag_kind(d.signal)
         # (A flag the vocabulary spells as a remedy is one whatever its wording: "除了「调小学习率」给不出别的" is shown
         # by "从 3e-4 降到 1.5e-4", a change the remedy is made of, not a practice improved on.)
-        remedy = (_signal_kind(d.signal, vocab) or "").removeprefix("naive:") in {x.kind for x in vocab.remedies}
+        remedy = spelled.removeprefix("naive:") in {x.kind for x in vocab.remedies}
         if d.signal == _generic("naive", lang) or (kind == "naive" or remedy) and not (
                 d.signal in GENERIC_LABELS_RAW or _NAMES_FLAG.search(n) or M.RECITE_FLAG.search(n)):
             return bool(at & offered)
@@ -1016,7 +1023,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # it to them".)
     if L.watched(r):
         credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]
-    if _meant(r.text, _CUE["not_mine"]) and _REPORTED_TO.search(_norm(r.text)):
+    if _only_reported(r):
         credits = [c for c in credits if not any(_THEIRS.search(_norm(r.sentences[i]))
                                                  for i in {cl.sent for cl in c.window.clauses})]
     # ...nor what the candidate would do, with nothing told as it happened ("so I'd check in the profiler whether the

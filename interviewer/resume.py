@@ -132,10 +132,10 @@ _MAGIC = (
 )
 
 
-def language_hint(resume: Resume) -> str | None:
-    """The language a résumé asks the interview in when none is given: English for one with no Chinese in it (a
-    hiring manager's English résumé is not planned in Chinese), else the pack's own."""
-    return None if has_cjk(resume.text) else "en"
+def language_hint(text: str) -> str | None:
+    """The language a résumé's text asks the interview in when none is given: English for one with no Chinese in it
+    (a hiring manager's English résumé is not planned in Chinese), else the pack's own; nothing for a blank one."""
+    return None if not text.strip() or has_cjk(text) else "en"
 
 
 def load_resume(path: str | Path) -> Resume:

@@ -271,7 +271,7 @@ def chat_cmd(args) -> int:
     if args.resume == "-" and not args.answers:
         raise InterviewerError("--resume - reads the résumé from stdin, so give the answers with --answers FILE")
     resume = load_resume(args.resume) if args.resume else None
-    pack = skills.resolve(args.skill, args.lang or (resume and language_hint(resume)), args.skills_dir)
+    pack = skills.resolve(args.skill, args.lang or (resume and language_hint(resume.text)), args.skills_dir)
     lang = args.lang or pack.lang
     if resume is None:
         resume = load_resume(paths.sample_resume(lang))

@@ -14,7 +14,7 @@ def plan_cmd(args) -> int:
     if args.minutes < 1:
         raise InterviewerError(f"--minutes must be at least 1 (got {args.minutes})")
     res = resumes.load_resume(args.resume)
-    pack = skills.resolve(args.skill, args.lang or resumes.language_hint(res), args.skills_dir)
+    pack = skills.resolve(args.skill, args.lang or resumes.language_hint(res.text), args.skills_dir)
     plan = build_plan(pack, res, minutes=args.minutes, lang=args.lang)
     # The résumé and the pack are the inputs an -o typo could replace.
     emit(render_plan(plan, args.format, pack), args.output, [(args.resume, "résumé"), (pack.path, "skill pack")])

@@ -171,15 +171,16 @@ class Services:
         """(pack, résumé, plan) for the chosen pack and résumé; `loaded` is used when the text is unchanged."""
         from interviewer import skills, transcript
         from interviewer.plan import build_plan
-        from interviewer.resume import resume_from_text
+        from interviewer.resume import language_hint, resume_from_text
 
         # Said on the Start screen, before any question: a session that cannot be saved must not begin.
         transcript.check_writable(self.transcripts)
-        pack = skills.resolve(skill, lang, self.skills_dirs)
         if loaded is not None and loaded.text == resume_text:
             resume = loaded
         else:
             resume = resume_from_text(resume_text)
+        # With no language chosen the résumé's is the interview's, as for `plan` and `chat`.
+        pack = skills.resolve(skill, lang or language_hint(resume.text), self.skills_dirs)
         return pack, resume, build_plan(pack, resume, self.minutes, lang)
 
     # ------------------------------------------------------------------ sessions

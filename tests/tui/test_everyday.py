@@ -232,3 +232,24 @@ async def test_start_pressed_before_the_packs_are_read_starts_when_they_are(make
         gate.set()
         await settle(pilot)
         assert isinstance(app.screen, InterviewScreen)
+
+
+async def test_an_english_resume_gets_the_english_interview_when_no_language_is_chosen(make_test_app):
+    """With the language left on auto the Start screen follows the résumé, as `plan` and `chat` do: an English one
+    turns the screen and the interview English, a Chinese one pasted over it turns them back."""
+    app = make_test_app(resume=str(SAMPLE_RESUME_EN))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#lang", Select).value == "auto"
+        assert "Skill pack" in svg_text(app.export_screenshot())
+        area = app.screen.query_one("#resume-text")
+        area.load_text(SAMPLE_RESUME.read_text(encoding="utf-8"))
+        await settle(pilot)
+        assert "技能包" in svg_text(app.export_screenshot())
+        area.load_text(SAMPLE_RESUME_EN.read_text(encoding="utf-8"))
+        await settle(pilot)
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, InterviewScreen)
+        assert app.screen.session.pack.lang == "en"
+        text = svg_text(app.export_screenshot())
+        assert "questions 1/30" in text and "MFU and performance profiling" in text

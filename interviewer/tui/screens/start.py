@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Se
 from textual.widgets.option_list import Option
 
 from interviewer.i18n import LANG_NAMES, Texts
+from interviewer.resume import language_hint
 from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
 from interviewer.tui.services import Prefill
@@ -94,12 +95,16 @@ class StartScreen(Screen):
     # ------------------------------------------------------------------ language
 
     def chosen_lang(self) -> str:
-        """The interview's language: the one picked, else the highlighted pack's own (zh until packs are read)."""
+        """The interview's language: the one picked, else the résumé's where the highlighted pack speaks it (an
+        English résumé gets the English interview), else the pack's own (zh until packs are read)."""
         picked = self.query_one("#lang", Select).value
         if picked in ("zh", "en"):
             return str(picked)
         pack = self._highlighted_pack()
-        return pack.langs[0] if pack is not None else self.app.lang
+        if pack is None:
+            return self.app.lang
+        hint = language_hint(self.query_one("#resume-text", TextArea).text)
+        return hint if hint in pack.langs else pack.langs[0]
 
     def _highlighted_pack(self):
         box = self.query_one("#packs", OptionList)
@@ -139,6 +144,10 @@ class StartScreen(Screen):
 
     @on(OptionList.OptionHighlighted, "#packs")
     def _pack_highlighted(self) -> None:
+        self.relabel()
+
+    @on(TextArea.Changed, "#resume-text")
+    def _resume_changed(self) -> None:
         self.relabel()
 
     def _load_initial(self) -> None:

@@ -204,7 +204,16 @@ recommender systems, HPC, SRE and academia and new graduates), with the same lev
 before any answer of them was read, at that stop's start (7df38c0): heldout32 exact .723, within one .915, Spearman
 .776, danger recall .786; candidates31 answers exact .667, within one 1.000, Spearman .881, order kept (candidate means
 1.75, 2.0, 2.5, 3.0, 3.5, 3.75). Of heldout32's 14 misses, 9 are above the label, 4 below, and one labelled 1 was read
-as a request for help.
+as a request for help. The stop after kept those two unread, fitted the level on what the scorer reads
+(bench/level_fit.py) and had ours_heldout33.jsonl (48) and candidates32.jsonl (6 candidates, levels 1,2,2,3,4,4)
+written blind to a brief of answers near a level's boundary (names around a wrong claim or a naive remedy against
+honest short names; asserted figures against one figure worked out; long textbook answers against short ones with a
+check of their own; new graduates, seniors, serving, HPC, data, SRE and research; code-switched Chinese, non-native
+English, fillers and self-corrections), with the same level scale; their first figures, taken before any answer of
+them was read, at that stop's start (2c9db87): heldout33 exact .771, within one .979, Spearman .911, danger recall
+.875; candidates32 answers exact .625, within one 1.000, Spearman .865, order kept (candidate means 1.75, 2.5, 2.25,
+3.25, 3.5, 3.75). All 11 of heldout33's misses are above the label: 6 labelled 1 read 2, one read 3, 3 labelled 2 read
+3, one labelled 3 read 4.
 """
 
 from __future__ import annotations

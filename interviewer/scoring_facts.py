@@ -73,7 +73,7 @@ def _value(m: re.Match, context: str) -> float | None:
 # A clause that opens on a pronoun says its claim of what the clause before named.
 # (After a connective too, "I would switch to FP16, because it has more mantissa bits and is therefore more stable";
 # a consequence says its claim of what came before whatever it names: "我会换成 FP16，因为它尾数位更多，所以更稳".)
-_REFERS_BACK = re.compile(r"(?:(?:because|since|so|and|因为|所以)\s*)?(?:它|这个|那个|这玩意|(?:it|this|that|which)(?![\w-]))|"
+_REFERS_BACK = re.compile(r"(?:(?:because|since|so|and|因为|所以)\s*)?(?:它|它们|这个|那个|这玩意|(?:it|this|that|which|they)(?![\w-]))|"
                           r"(?:所以|因此|因而|therefore\b|hence\b)", re.I)
 
 

@@ -348,6 +348,16 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
      "rejoins the existing NCCL communicator, so the other 15 keep training.", "torchrun just restarts that single process"),
     ("zh", 13, "一个 worker 挂了会怎样？", "一个 worker 挂了的话，torchrun 只会重启挂掉的那个进程，它重新加入原来的 NCCL 通信域，"
      "其他 15 个继续训。", "torchrun 只会重启挂掉的那个进程"),
+    # NCCL said to take no SMs with "they" a few clauses after it (heldout33 h33_38, a 2 that read 3: "NCCL transfers go
+    # through the copy engines, it's DMA, so they don't take SMs away from the GEMMs").
+    ("en", 8, "What does overlapping cost you?", "NCCL transfers go through the copy engines, it's DMA, so they don't "
+     "take SMs away from the GEMMs.", "so they don't take SMs away from the GEMMs"),
+    ("zh", 8, "重叠有什么代价？", "NCCL 走的是 copy engine，是 DMA，通信不占 SM，所以没什么代价。", "通信不占 SM"),
+    # BF16 said the more precise one comparison first, or by its mantissa (heldout33 h33_27 said it so).
+    ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 精度比 FP16 高，所以现在大模型都用它。", "BF16 精度比 FP16 高"),
+    ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 的尾数位更多，所以比 FP16 更精确一点。", "BF16 的尾数位更多"),
+    ("en", 1, "How do BF16 and FP16 differ?", "BF16 has more mantissa bits, which is why big models use it instead of "
+     "FP16.", "BF16 has more mantissa bits"),
 ]
 
 
@@ -398,6 +408,9 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "MFU 从 38% 提到 45%，所以效率很高；GPU 利用率那个数不能看。"),
     ("zh", "通信 kernel 也要占 SM，重叠上了计算也会慢一点；数据预处理放在 CPU 上，不占 GPU 的计算资源。"),
     ("en", "NCCL kernels do take SMs, a few of them, so overlapped compute runs a little slower."),
+    ("en", "The copy engines do the DMA, so they don't take SMs; the NCCL kernels that drive them do take a few."),
+    ("zh", "FP16 的尾数位更多，BF16 精度比 FP16 低，换来的是和 FP32 一样的范围。"),
+    ("en", "FP16 has more mantissa bits than BF16; BF16 trades them for FP32's exponent range."),
     ("en", "Sequence parallelism splits LayerNorm and dropout; for attention we add context parallelism with ring attention, "
            "which splits attention too."),
     ("en", "Weights are BF16, that's 2 bytes per parameter; with gradients and Adam's FP32 states it's 16 bytes in total."),

@@ -303,3 +303,19 @@ def test_the_belief_behind_the_naive_remedy_is_no_more_of_the_field(ours, lang, 
     # question had called "飙上去", so the remedy was not the whole answer.
     a = score(ours, lang, 1, answer, question)
     assert a.level == 1, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "一般我先看一眼 grad norm，grad norm 也跟着飙上去的话，基本就是学习率太大了，我会把 learning rate 砍一半，warmup 再拉长"
+     "一点，然后从上一个 checkpoint 重新跑，一般就稳住了。"),
+    ("en", "I glance at the grad norm first; if it shot up too, it's basically the learning rate being too high, so I cut "
+     "the learning rate in half, stretch the warmup a bit and restart from the last checkpoint, and it usually settles."),
+])
+def test_the_learning_rate_cut_in_half_is_the_naive_remedy_however_it_is_said(ours, lang, answer):  # noqa: F811
+    # heldout33 h33_27 (labelled 1) read as a 3: "把 learning rate 砍一半" (the English name with a Chinese verb) was no form
+    # of the remedy, so the ordering point was credited with the clauses that offer it. The English twin already passed.
+    a = score(ours, lang, 1, answer, "训练跑到一半 loss 突然尖峰，你的排查顺序是怎样的？" if lang == "zh" else
+              "Loss suddenly spikes halfway through training: what's your order of checks?")
+    assert a.level is not None and a.level <= 2, a
+    assert not a.markers, a.markers
+    assert any("learning rate" in d.signal or "学习率" in d.signal for d in a.danger_signals), a.danger_signals

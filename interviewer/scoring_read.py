@@ -397,6 +397,13 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             found = set(concepts)
             r.clauses.append(Clause(c, si, a, b, found | composites(found, kinds, vocab), kinds, cues, found))
         mine = [cl for cl in r.clauses if cl.sent == si]
+        # What the candidate says they don't know may be asked in the clause before ("but which layer gets which split,
+        # I'd have to look it up", "具体哪层按行切、哪层按列切，我记不清了"): that clause is not known either.
+        # (Each such clause back: "但 MLP 哪一层是列切、哪一层是行切，我得查一下".)
+        for asked, cue in reversed(list(zip(mine, mine[1:]))):
+            if (cue.cues["dont_know"] or _LOOK_UP.search(norm(cue.text))) and not asked.cues["dont_know"] \
+                    and _ASKED_WITHIN.search(norm(asked.text)) and not _ANSWERED_WITHIN.search(norm(asked.text)):
+                asked.cues["dont_know"] = 1
         if mine:  # judgement cues are read once per sentence and kept on its first clause
             ns = norm(s)
             mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT + ("validation",)})
@@ -429,6 +436,15 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
     _aggregate(r)
     return r
 
+
+# A question inside a clause ("which layer gets which split", "具体哪层按行切"), not asked of the interviewer.
+_ASKED_WITHIN = re.compile(r"^(?:but |and |though |just )?(?:which|what|how|whether|why|where)\b|哪|怎么|为什么|是否|是不是|还是")
+# (Answered in the same clause, it is known, or guessed: "为什么 PP 跨机没问题我理解是它通信量小".)
+_ANSWERED_WITHIN = re.compile(r"理解|觉得|认为|因为|应该|就是|\bbecause\b|\bi think\b|\bi guess\b|\bprobably\b")
+# ...left to a search ("I'd have to look it up", "得查一下"). (Alone, "I'd have to look it up, but it scales with…" hedges
+# what follows, as "not sure, but…" does.)
+_LOOK_UP = re.compile(r"\b(?:have|need) to look (?:it|that) up\b|\bi'd (?:have to )?look (?:it|that) up\b|"
+                      r"\b(?:have|need) to check the docs\b|得查一下|要查一下|得去查|得翻一下文档|要翻一下文档")
 
 # One option set against another ("而不是", "rather than"): read in a choice here, and in a point that sets a way aside.
 RATHER = cue_regex(("而不是", "而非", "rather than", "instead of"))

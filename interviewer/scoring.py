@@ -736,6 +736,7 @@ def _reasoned(cl: Clause) -> bool:
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
                     r"再不行|实在不行")
 _WHY_SO = re.compile(r"因为|由于|because\b|since\b")
+_SO_THAT = re.compile(r"这样(?:就|一来|的话)?|比如|例如|so that\b|so (?:we|it|there)\b|that way\b|(?:like|say|e\.g\.),? from\b")
 _EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\b|\bno big deal\b|\bnot a big deal\b|"
                      r"能跑就行|无所谓|问题不大|"
                      # its cost waved away for its simplicity ("It takes a few minutes, but it is clean and…")
@@ -1050,6 +1051,11 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     if remedy:
         remedy |= {(cl.sent, cl.start) for i in range(min(i for i, _ in remedy) + 1, len(r.sentences))
                    if _STILL.match(_norm(r.sentences[i])) for cl in r.sentence_clauses(i)}
+        # ...and, in the clauses right after it, its example and what it is said to bring ("把 capacity factor 调大，比如从
+        # 1.25 调到 2，这样就不丢 token 了"): the remedy's promise, not a point of the answer.
+        for cl, nxt in zip(r.clauses, r.clauses[1:]):
+            if (cl.sent, cl.start) in remedy and nxt.sent == cl.sent and _SO_THAT.match(_norm(nxt.text)):
+                remedy.add((nxt.sent, nxt.start))
     told = {i for i, _ in remedy}
     offered |= remedy
     # A marker that sets the naive way aside ("…，而不是先调小学习率") is never shown by a window offering it.

@@ -353,6 +353,12 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 8, "What does overlapping cost you?", "NCCL transfers go through the copy engines, it's DMA, so they don't "
      "take SMs away from the GEMMs.", "so they don't take SMs away from the GEMMs"),
     ("zh", 8, "重叠有什么代价？", "NCCL 走的是 copy engine，是 DMA，通信不占 SM，所以没什么代价。", "通信不占 SM"),
+    # The causal mask said to change nothing of the load (heldout33 h33_31, a 1 that read 2 with the ring-attention
+    # point credited on that very clause).
+    ("zh", 7, "CP 下因果掩码会带来什么问题？", "因果掩码的话我觉得影响不大，每张卡分到的 token 数一样，计算量自然也一样。",
+     "因果掩码的话我觉得影响不大"),
+    ("en", 7, "What does the causal mask do to context parallelism?", "The causal mask doesn't really matter here, every "
+     "rank gets the same number of tokens.", "The causal mask doesn't really matter here"),
     # BF16 said the more precise one comparison first, or by its mantissa (heldout33 h33_27 said it so).
     ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 精度比 FP16 高，所以现在大模型都用它。", "BF16 精度比 FP16 高"),
     ("zh", 1, "BF16 和 FP16 有什么区别？", "BF16 的尾数位更多，所以比 FP16 更精确一点。", "BF16 的尾数位更多"),
@@ -409,6 +415,9 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("zh", "通信 kernel 也要占 SM，重叠上了计算也会慢一点；数据预处理放在 CPU 上，不占 GPU 的计算资源。"),
     ("en", "NCCL kernels do take SMs, a few of them, so overlapped compute runs a little slower."),
     ("en", "The copy engines do the DMA, so they don't take SMs; the NCCL kernels that drive them do take a few."),
+    ("zh", "因果掩码下每张卡 token 数一样，但计算量不一样，后段的卡算得多，所以用 zig-zag 切。"),
+    ("en", "With a causal mask the same number of tokens is not the same compute: the last rank does far more, so we split "
+           "zig-zag."),
     ("zh", "FP16 的尾数位更多，BF16 精度比 FP16 低，换来的是和 FP32 一样的范围。"),
     ("en", "FP16 has more mantissa bits than BF16; BF16 trades them for FP32's exponent range."),
     ("en", "Sequence parallelism splits LayerNorm and dropout; for attention we add context parallelism with ring attention, "

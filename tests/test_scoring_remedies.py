@@ -349,3 +349,16 @@ def test_a_question_answered_in_its_own_clause_or_a_look_up_alone_is_not_a_miss(
     from interviewer.scoring_read import read
     r = read(answer, ours[lang].vocabulary)
     assert not r.clauses[-2 if lang == "zh" else 1].cues["dont_know"], [(c.text, c.cues["dont_know"]) for c in r.clauses]
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "MoE 负载不均的话，我们一般把 capacity factor 调大，比如从 1.25 调到 2，这样就不丢 token 了，问题也就解决了。"),
+    ("en", "For MoE load imbalance we usually just raise the capacity factor, like from 1.25 to 2, so that no tokens get "
+     "dropped, and that solves it."),
+])
+def test_the_example_and_the_promise_of_a_naive_remedy_are_the_remedy(ours, lang, answer):  # noqa: F811
+    # heldout33 h33_31 (labelled 1) read as a 2: "这样就不丢 token 了", what raising the capacity factor is said to bring,
+    # credited the capacity-factor-and-dropped-tokens point beside the pack's flag of that very remedy.
+    a = score(ours, lang, 7, answer, "MoE 专家负载不均你怎么处理？" if lang == "zh" else "How do you handle MoE expert imbalance?")
+    assert not a.markers, a.markers
+    assert a.level == 1, a

@@ -116,6 +116,9 @@ def calls_them_one(sentence: str) -> bool:
     return bool((_THE_TWO.search(n) and equates(sentence)) or _TWO_NAMES.search(n)) and not _SET_APART.search(n)
 
 
+_WORKED = re.compile(r"\btimes (?:about |roughly )?\d|[×*]\s*\d|乘以?\s*\d|除以\s*\d|\bdivided by \d|\bmultiplied by \d")
+
+
 def equates(text: str) -> bool:
     """The text says two things are one ("BF16 和 FP16 其实差不多", "MFU is basically the GPU utilization")."""
     n = R.norm(text)
@@ -1395,8 +1398,10 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
             after = [cl for cl in sentence if cl.start >= c.window.clauses[-1].end][:1]
             return any(_THE_TWO.search(R.norm(cl.text)) and equates(cl.text) and not _SET_APART.search(R.norm(cl.text))
                        for cl in c.window.clauses[1:] + after)
-        if any("formula" in cl.numbers for cl in naming):
-            return False  # "busbw = algbw × 2(n-1)/n" relates the two; it does not take one for the other
+        if any("formula" in cl.numbers or _WORKED.search(R.norm(cl.text)) for cl in naming):
+            # "busbw = algbw × 2(n-1)/n" relates the two, as "an algbw of about 267 GB/s, times 1.75 is about 467 GB/s
+            # busbw" works one out from the other; neither takes one for the other.
+            return False
         # A clause naming nothing around them says what they are to each other ("这两个其实是一回事吧，…Megatron 里叫
         # sequence parallel，别的框架叫 context parallel，名字不一样而已").
         sentence = r.sentence_clauses(naming[0].sent)

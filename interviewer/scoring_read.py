@@ -267,8 +267,12 @@ SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 
 
+# A minus sign typed as such, or as a dash, is a minus: "busbw = algbw × 2(n−1)/n" is the formula "2(n-1)/n".
+_MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-"})
+
+
 def norm(s: str) -> str:
-    return unicodedata.normalize("NFKC", s).casefold()
+    return unicodedata.normalize("NFKC", s).translate(_MINUS).casefold()
 
 
 

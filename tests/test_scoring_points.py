@@ -4171,3 +4171,22 @@ def test_two_names_set_equal_only_when_the_equation_is_said_of_them(ours, lang, 
     assert not any(d.signal in ("cannot say how BF16 differs from FP16", "说不出 BF16 与 FP16 的差别",
                                 "cannot tell algbw from busbw") for d in a.danger_signals), a.danger_signals
     assert a.level is not None and a.level >= 3, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "In nccl-tests, what is busbw and why do people read it rather than algbw?",
+     "algbw is just size over time. For all-reduce with a ring, each rank sends and receives 2(n−1)/n times the buffer. "
+     "So busbw = algbw × 2(n−1)/n, which takes n out of it. Example: 8 GPUs, a 4 GB buffer in 15 ms is an algbw of "
+     "about 267 GB/s, times 1.75 is about 467 GB/s busbw, in the range you'd expect from NVLink on H100."),
+    ("zh", "nccl-tests 里的 busbw 是什么？为什么看它而不看 algbw？",
+     "algbw 就是数据量除以时间。ring all-reduce 每张卡收发 2(n−1)/n 倍的数据，所以 busbw = algbw × 2(n−1)/n，把 n 的影响去掉了。"
+     "比如 8 卡、4 GB 用了 15 ms，algbw 大约 267 GB/s，乘以 1.75 就是 467 GB/s 左右的 busbw，跟 H100 的 NVLink 对得上。"),
+])
+def test_busbw_worked_out_from_algbw_with_a_typed_minus_is_the_point_not_a_conflation(ours, lang, question, answer):
+    # candidates32 c32_c.2 (labelled 3) read as a 2: "2(n−1)/n" with the minus sign U+2212 was no formula, and "an algbw
+    # of about 267 GB/s, times 1.75 is about 467 GB/s busbw" raised "cannot tell algbw from busbw", which then took the
+    # busbw point away as contradicted. The zh twin failed the same way.
+    a = score(ours, lang, 9, answer, question)
+    assert credited(a, "busbw"), a.markers
+    assert not any("algbw" in d.signal for d in a.danger_signals), a.danger_signals
+    assert a.level == 3, a

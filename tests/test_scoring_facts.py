@@ -353,6 +353,10 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 8, "What does overlapping cost you?", "NCCL transfers go through the copy engines, it's DMA, so they don't "
      "take SMs away from the GEMMs.", "so they don't take SMs away from the GEMMs"),
     ("zh", 8, "重叠有什么代价？", "NCCL 走的是 copy engine，是 DMA，通信不占 SM，所以没什么代价。", "通信不占 SM"),
+    # ZeRO-3 guessed to move less than DDP, for the shards it holds (candidates32 c32_a.3, a 1 that read 2).
+    ("en", 6, "How does ZeRO-3 communication compare with plain DDP?", "I'm not sure. I think it's less communication, "
+     "because each GPU only holds part of the model, so there's less to send?", "I think it's less communication"),
+    ("zh", 6, "ZeRO-3 的通信量和普通 DDP 比怎么样？", "不太确定，我觉得 ZeRO-3 通信比 DDP 少，因为每张卡只存一部分模型。", "通信比 DDP 少"),
     # The causal mask said to change nothing of the load (heldout33 h33_31, a 1 that read 2 with the ring-attention
     # point credited on that very clause).
     ("zh", 7, "CP 下因果掩码会带来什么问题？", "因果掩码的话我觉得影响不大，每张卡分到的 token 数一样，计算量自然也一样。",
@@ -416,6 +420,8 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "NCCL kernels do take SMs, a few of them, so overlapped compute runs a little slower."),
     ("en", "The copy engines do the DMA, so they don't take SMs; the NCCL kernels that drive them do take a few."),
     ("zh", "因果掩码下每张卡 token 数一样，但计算量不一样，后段的卡算得多，所以用 zig-zag 切。"),
+    ("zh", "ZeRO-2 通信少一点，和 DDP 一样；ZeRO-3 多一次参数 all-gather，大约 1.5 倍。"),
+    ("en", "ZeRO-3 isn't less communication: it's about 1.5 times DDP's, with the extra parameter all-gather."),
     ("en", "With a causal mask the same number of tokens is not the same compute: the last rank does far more, so we split "
            "zig-zag."),
     ("zh", "FP16 的尾数位更多，BF16 精度比 FP16 低，换来的是和 FP32 一样的范围。"),

@@ -131,9 +131,10 @@ _REPORTED_TO = re.compile(r"(?:报|反馈|提)给了?(?:他们|她们|对方|那
                        r"\b(?:just|only|mainly|mostly) (?:reported|flagged|escalated|raised) (?:it|the issue|the problem)\b|"
                        r"\bmy (?:part|role) was (?:just |only |mainly )?(?:to )?(?:report|flag|escalat)")
 _DISOWNED = R.cue_regex(T.DISOWNED)
-_MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|is for|is about|shards?|splits?|partitions?)\b|"
+_MECH_MISS = re.compile(r"\bwhat (?:[\w-]+ ){0,4}(?:does|do|gains?|buys?|adds?|solves?|is for|is about|shards?|splits?|"
+                        r"partitions?)\b|\bwhy (?:[\w-]+ ){0,4}(?:is|are) (?:needed|required)\b|"
                         r"切的是什么|切了什么|是干什么的|分别切什么|各切什么|"
-                        r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理")
+                        r"有什么用|干嘛的|起什么作用|是怎么工作的|是什么原理|解决(?:的是)?什么|为什么(?:要|需要|非得)")
 _NOT_KNOWN = re.compile(r"n't|\bnot\b|\bnever\b|不|没")
 _FIGURE_MISS = R.cue_regex(T.FIGURE_MISS)
 _DETAIL_MISS = R.cue_regex(T.DETAIL_MISS)

@@ -321,36 +321,6 @@ def test_the_learning_rate_cut_in_half_is_the_naive_remedy_however_it_is_said(ou
     assert any("learning rate" in d.signal or "学习率" in d.signal for d in a.danger_signals), a.danger_signals
 
 
-@pytest.mark.parametrize("lang, question, answer, words", [
-    ("en", "In Megatron tensor parallelism, which linear layers are column-split and which are row-split?",
-     "Hmm. Honestly I don't know the details there. I've mostly used DeepSpeed ZeRO and HF Accelerate, we never needed "
-     "tensor parallel for our 7B. I know TP splits the weight matrices across GPUs, but which layer gets which split, "
-     "I'd have to look it up, sorry.", ("column",)),
-    ("zh", "Megatron 的张量并行里，哪些线性层按列切、哪些按行切？",
-     "说实话细节我不太清楚。我们 7B 的模型用不到张量并行。我知道 TP 是把权重矩阵切到多张卡上，但 MLP 哪一层是列切、哪一层是行切，"
-     "我得查一下。", ("列切",)),
-    ("zh", "Megatron 的张量并行里，哪些线性层按列切、哪些按行切？",
-     "这个我不太清楚。TP 把 MLP 的两个线性层的权重切到多卡上，但第一层是列切还是行切，要查一下才知道。", ("列切",)),
-])
-def test_what_is_asked_in_the_clause_before_i_dont_know_is_not_shown(ours, lang, question, answer, words):  # noqa: F811
-    # heldout33 h33_29 (labelled 1) read as a 2 with the column/row split credited with "but which layer gets which
-    # split", the question the candidate went on to say they would have to look up. The feedback now names that point.
-    a = score(ours, lang, 4, answer, question)
-    assert credited(a, *words) is None, a.markers
-    assert any(all(w in m for w in words) for m in a.missed_markers), a.missed_markers
-
-
-@pytest.mark.parametrize("lang, answer", [
-    ("zh", "TP 通信最频繁，所以一般放机内。为什么 PP 跨机没问题我理解是它通信量小，但具体小多少我没算过。"),
-    ("en", "Honestly I'd have to look it up, but it scales with batch size, sequence length and hidden size."),
-])
-def test_a_question_answered_in_its_own_clause_or_a_look_up_alone_is_not_a_miss(ours, lang, answer):  # noqa: F811
-    # "为什么…我理解是它通信量小" answers its own question; "I'd have to look it up, but it scales with…" hedges what follows.
-    from interviewer.scoring_read import read
-    r = read(answer, ours[lang].vocabulary)
-    assert not r.clauses[-2 if lang == "zh" else 1].cues["dont_know"], [(c.text, c.cues["dont_know"]) for c in r.clauses]
-
-
 @pytest.mark.parametrize("lang, answer", [
     ("zh", "MoE 负载不均的话，我们一般把 capacity factor 调大，比如从 1.25 调到 2，这样就不丢 token 了，问题也就解决了。"),
     ("en", "For MoE load imbalance we usually just raise the capacity factor, like from 1.25 to 2, so that no tokens get "

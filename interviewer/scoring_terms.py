@@ -389,6 +389,9 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             # story of what the candidate changed since may open with)
             "set by our team lead", "set by the team lead", "set by my lead", "set by our lead", "组长定的", "组长就定好",
             "组长定好", "leader 定的",
+            # ...or a teammate's ("具体 CP 度是另一位同学定的", "the CP degree was another engineer's choice")
+            "另一位同学", "另一位同事", "同学定的", "同事定的", "师兄定的", "师姐定的", "导师定的", "别人定的",
+            "a teammate chose", "a teammate picked", "a colleague chose", "a colleague picked", "another engineer's",
             "老大定的",
             # ...or left to them ("That's more their side… How tight the tolerance should be I'd leave to them")
             "more their side", "their side, honestly", "i'd leave to them", "leave that to them", "leave it to them",

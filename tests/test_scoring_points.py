@@ -4190,3 +4190,18 @@ def test_busbw_worked_out_from_algbw_with_a_typed_minus_is_the_point_not_a_confl
     assert credited(a, "busbw"), a.markers
     assert not any("algbw" in d.signal for d in a.danger_signals), a.danger_signals
     assert a.level == 3, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "Ulysses 是用 all-to-all，把按序列切换成按头切，算完 attention 再换回来；ring attention 是 KV 在卡之间一圈一圈地传。Ulysses "
+     "的并行度受头数限制，ring 没有这个限制。我们项目里用的是 ring 那种，具体 CP 度是另一位同学定的。"),
+    ("en", "Ulysses uses an all-to-all to swap the sequence split for a head split, computes attention, and swaps back; ring "
+     "attention passes the KV blocks around the ranks. Ulysses is capped by the number of heads, ring is not. Our project "
+     "used ring; the CP degree itself a teammate chose."),
+])
+def test_a_mechanism_told_with_the_asked_setting_someone_elses_is_a_2(ours, lang, answer):
+    # candidates32 c32_d.2 (labelled 2) read as a 3: "是另一位同学定的" was no way of saying the choice was someone
+    # else's. The English twin failed the same way.
+    a = score(ours, lang, 7, answer, "Ulysses 和 ring attention 有什么区别？" if lang == "zh" else
+              "How do Ulysses and ring attention differ?")
+    assert a.level == 2, a

@@ -48,7 +48,7 @@ TEXT = {
     },
     "start": {
         "subtitle": "start", "pack": "Skill pack", "language": "Language", "mode": "Mode",
-        "lang_auto": "the pack's language",
+        "lang_auto": "the résumé's, else the pack's",
         "mode_practice": "practice — you answer", "mode_plan": "plan — for a hiring manager",
         "mode_copilot": "co-pilot — score a real interview",
         "resume": "Résumé — paste it below, or type a file path (txt, md, pdf) and press ctrl+o",

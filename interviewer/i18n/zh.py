@@ -46,7 +46,7 @@ TEXT = {
     },
     "start": {
         "subtitle": "开始", "pack": "技能包", "language": "语言", "mode": "模式",
-        "lang_auto": "跟随技能包",
+        "lang_auto": "跟随简历，否则技能包",
         "mode_practice": "练习 —— 你来回答", "mode_plan": "面试计划 —— 给面试官",
         "mode_copilot": "辅助面试 —— 给真人面试打分",
         "resume": "简历 —— 粘贴到下面，或输入文件路径（txt、md、pdf）再按 ctrl+o",

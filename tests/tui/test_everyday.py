@@ -241,7 +241,8 @@ async def test_an_english_resume_gets_the_english_interview_when_no_language_is_
     async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
         assert app.screen.query_one("#lang", Select).value == "auto"
-        assert "Skill pack" in svg_text(app.export_screenshot())
+        text = svg_text(app.export_screenshot())
+        assert "Skill pack" in text and "practice — you answer" in text and "跟随" not in text
         area = app.screen.query_one("#resume-text")
         area.load_text(SAMPLE_RESUME.read_text(encoding="utf-8"))
         await settle(pilot)

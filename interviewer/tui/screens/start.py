@@ -131,6 +131,8 @@ class StartScreen(Screen):
             with select.prevent(Select.Changed):
                 select.set_options(options)
                 select.value = value
+                # The option shown is redrawn only when the value changes, and it has not: draw it in the new words.
+                select.mutate_reactive(Select.value)
         self.query_one("#resume-text", TextArea).placeholder = T("start.resume_placeholder")
         self.query_one("#resume-path", Input).placeholder = T("start.path_placeholder")
         for wid, key in (("#open", "start.open"), ("#sample", "start.sample"), ("#go", "start.go")):

@@ -27,9 +27,11 @@ from interviewer import scoring_marks as M  # noqa: E402
 from interviewer import scoring_terms as T  # noqa: E402
 from interviewer.scoring import score_answer  # noqa: E402
 
-# Sets no change to the scorer was read from (their answers were never looked at one by one).
-UNREAD = ("ours_heldout12.jsonl", "ours_heldout25.jsonl", "ours_heldout32.jsonl", "ours_heldout33.jsonl",
-          "candidates24.jsonl", "candidates31.jsonl", "candidates32.jsonl")
+# Sets no change to the scorer was read from (their answers were never looked at one by one). heldout33 and
+# candidates32 were unread when the fit was first measured (their figures are in the commit that added this file) and
+# were read after it.
+UNREAD = ("ours_heldout12.jsonl", "ours_heldout25.jsonl", "ours_heldout32.jsonl", "candidates24.jsonl",
+          "candidates31.jsonl")
 KINDS = ("tradeoff", "validation", "incident", "measured", "safeguard")
 SIGNALS = ("answered", "thin", "dont_know", "help", "not_mine", "refuse", "wants_end")
 LEVELS = (None, 1, 2, 3, 4)

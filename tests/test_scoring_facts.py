@@ -353,6 +353,12 @@ CLAIMS = [  # (lang, topic, question, answer, the wrong clause)
     ("en", 8, "What does overlapping cost you?", "NCCL transfers go through the copy engines, it's DMA, so they don't "
      "take SMs away from the GEMMs.", "so they don't take SMs away from the GEMMs"),
     ("zh", 8, "重叠有什么代价？", "NCCL 走的是 copy engine，是 DMA，通信不占 SM，所以没什么代价。", "通信不占 SM"),
+    # Gang scheduling taken for topology placement (heldout33 h33_36, a 1 that read 2).
+    ("zh", 13, "gang 调度解决的是什么问题？", "gang 调度主要是为了把一个作业的 Pod 调到同一个交换机下面，这样节点之间网络更快。",
+     "gang 调度主要是为了把一个作业的 Pod 调到同一个交换机下面"),
+    ("en", 13, "What problem does gang scheduling solve?", "Gang scheduling is about putting all of a job's pods under the "
+     "same switch, so the network between them is faster.", "Gang scheduling is about putting all of a job's pods under the "
+     "same switch"),
     # ZeRO-3 guessed to move less than DDP, for the shards it holds (candidates32 c32_a.3, a 1 that read 2).
     ("en", 6, "How does ZeRO-3 communication compare with plain DDP?", "I'm not sure. I think it's less communication, "
      "because each GPU only holds part of the model, so there's less to send?", "I think it's less communication"),
@@ -421,6 +427,9 @@ def test_a_claim_the_facts_call_wrong_is_flagged_on_its_clause(score, lang, topi
     ("en", "The copy engines do the DMA, so they don't take SMs; the NCCL kernels that drive them do take a few."),
     ("zh", "因果掩码下每张卡 token 数一样，但计算量不一样，后段的卡算得多，所以用 zig-zag 切。"),
     ("zh", "ZeRO-2 通信少一点，和 DDP 一样；ZeRO-3 多一次参数 all-gather，大约 1.5 倍。"),
+    ("zh", "gang 调度是要么全部 Pod 一起拿到资源、要么都不调度；把 Pod 放到同一个交换机下面是拓扑感知调度，另一回事。"),
+    ("en", "Gang scheduling is all or nothing for a job's pods; keeping them under the same switch is topology-aware "
+           "placement, which Volcano can do too."),
     ("en", "ZeRO-3 isn't less communication: it's about 1.5 times DDP's, with the extra parameter all-gather."),
     ("en", "With a causal mask the same number of tokens is not the same compute: the last rank does far more, so we split "
            "zig-zag."),

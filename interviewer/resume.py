@@ -17,7 +17,7 @@ from interviewer import lexicon
 from interviewer.errors import ResumeError
 from interviewer.files import InputFileError, read_limited
 from interviewer.skills import SkillPack
-from interviewer.textutil import BIDI_CONTROLS, has_cjk, strip_escapes
+from interviewer.textutil import BIDI_CONTROLS, strip_escapes
 
 MAX_BYTES = 2 * 1024 * 1024
 
@@ -130,12 +130,6 @@ _MAGIC = (
     (b"\xff\xd8\xff", "an image, not text; paste the résumé's text instead"),
     (b"GIF8", "an image, not text; paste the résumé's text instead"),
 )
-
-
-def language_hint(text: str) -> str | None:
-    """The language a résumé's text asks the interview in when none is given: English for one with no Chinese in it
-    (a hiring manager's English résumé is not planned in Chinese), else the pack's own; nothing for a blank one."""
-    return None if not text.strip() or has_cjk(text) else "en"
 
 
 def load_resume(path: str | Path) -> Resume:

@@ -61,6 +61,13 @@ def has_cjk(s: str) -> bool:
     return bool(re.search(r"[\u3400-\u9fff]", s))
 
 
+def language_hint(text: str) -> str | None:
+    """The language a résumé's text asks the interview in when none is given: English for one with no Chinese in it
+    (a hiring manager's English résumé is not planned in Chinese), else the pack's own; nothing for a blank one.
+    (Here, not in resume.py, so the Start screen can ask it on every keystroke without importing the résumé reader.)"""
+    return None if not text.strip() or has_cjk(text) else "en"
+
+
 QUESTION_MARKS = re.compile(r"[?？]")
 _PAREN = re.compile(r"[（(][^（）()]*[）)]")
 # A formula's brackets stay: numbers or single-letter variables around an operator ("2(t-1)/t", "s·b·h"),

@@ -265,8 +265,9 @@ def _taken(path: Path) -> str:
 def chat_cmd(args) -> int:
     from interviewer import paths, skills, transcript
     from interviewer.plan import build_plan
-    from interviewer.resume import language_hint, load_resume
+    from interviewer.resume import load_resume
     from interviewer.session import Session
+    from interviewer.textutil import language_hint
 
     if args.resume == "-" and not args.answers:
         raise InterviewerError("--resume - reads the résumé from stdin, so give the answers with --answers FILE")

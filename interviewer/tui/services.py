@@ -171,7 +171,8 @@ class Services:
         """(pack, résumé, plan) for the chosen pack and résumé; `loaded` is used when the text is unchanged."""
         from interviewer import skills, transcript
         from interviewer.plan import build_plan
-        from interviewer.resume import language_hint, resume_from_text
+        from interviewer.resume import resume_from_text
+        from interviewer.textutil import language_hint
 
         # Said on the Start screen, before any question: a session that cannot be saved must not begin.
         transcript.check_writable(self.transcripts)

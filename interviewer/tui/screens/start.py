@@ -14,7 +14,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Se
 from textual.widgets.option_list import Option
 
 from interviewer.i18n import LANG_NAMES, Texts
-from interviewer.resume import language_hint
+from interviewer.textutil import language_hint
 from interviewer.tui.localize import localize_bindings
 from interviewer.tui.messages import Done, Failed, failure_text
 from interviewer.tui.services import Prefill

@@ -400,14 +400,9 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             cues["bare"] = size if concepts and maybe_bare and _bare(c, vocab) else 0
             found = set(concepts)
             r.clauses.append(Clause(c, si, a, b, found | composites(found, kinds, vocab), kinds, cues, found))
+            if cues["dont_know"] or _LOOK_UP.search(n):
+                _not_known_before(r.clauses, si)
         mine = [cl for cl in r.clauses if cl.sent == si]
-        # What the candidate says they don't know may be asked in the clause before ("but which layer gets which split,
-        # I'd have to look it up", "具体哪层按行切、哪层按列切，我记不清了"): that clause is not known either.
-        # (Each such clause back: "但 MLP 哪一层是列切、哪一层是行切，我得查一下".)
-        for asked, cue in reversed(list(zip(mine, mine[1:]))):
-            if (cue.cues["dont_know"] or _LOOK_UP.search(norm(cue.text))) and not asked.cues["dont_know"] \
-                    and _ASKED_WITHIN.search(norm(asked.text)) and not _ANSWERED_WITHIN.search(norm(asked.text)):
-                asked.cues["dont_know"] = 1
         if mine:  # judgement cues are read once per sentence and kept on its first clause
             ns = norm(s)
             mine[0].cues.update({k: len(rx.findall(ns)) for k, rx in CUES.items() if k not in _INTENT + ("validation",)})
@@ -439,6 +434,17 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
                     break
     _aggregate(r)
     return r
+
+
+def _not_known_before(clauses: list[Clause], sent: int) -> None:
+    """What the candidate says they don't know, in the last clause, may be asked in the clauses before it ("but which
+    layer gets which split, I'd have to look it up", "但 MLP 哪一层是列切、哪一层是行切，我得查一下"): those are not known
+    either, back to the first that asks nothing, answers itself or was already a clause of not knowing."""
+    for cl in reversed(clauses[:-1]):
+        n = norm(cl.text)
+        if cl.sent != sent or cl.cues["dont_know"] or not _ASKED_WITHIN.search(n) or _ANSWERED_WITHIN.search(n):
+            return
+        cl.cues["dont_know"] = 1
 
 
 # A question inside a clause ("which layer gets which split", "具体哪层按行切"), not asked of the interviewer.

@@ -51,7 +51,8 @@ SETS = [("devset (public pack)", "devset.jsonl", "public"), ("ours_dev", "ours_d
         ("ours_heldout30 (blind)", "ours_heldout30.jsonl", "ours"),
         ("ours_heldout31 (blind)", "ours_heldout31.jsonl", "ours"),
         ("ours_heldout32 (blind)", "ours_heldout32.jsonl", "ours"),
-        ("ours_heldout33 (blind)", "ours_heldout33.jsonl", "ours")]
+        ("ours_heldout33 (blind)", "ours_heldout33.jsonl", "ours"),
+        ("ours_heldout34 (blind)", "ours_heldout34.jsonl", "ours")]
 HELD_OUT = ("ours_heldout", "ours_heldout2", "ours_heldout3 (blind)", "ours_heldout4 (blind)", "ours_heldout5 (blind)",
             "ours_heldout6 (blind)", "ours_heldout7 (blind)", "ours_heldout8 (blind)", "ours_heldout9 (blind)",
             "ours_heldout10 (blind)", "ours_heldout11 (blind)", "ours_heldout12 (blind)",
@@ -61,7 +62,7 @@ HELD_OUT = ("ours_heldout", "ours_heldout2", "ours_heldout3 (blind)", "ours_held
             "ours_heldout23 (blind)", "ours_heldout24 (blind)", "ours_heldout25 (blind)",
             "ours_heldout26 (blind)", "ours_heldout27 (blind)", "ours_heldout28 (blind)",
             "ours_heldout29 (blind)", "ours_heldout30 (blind)", "ours_heldout31 (blind)",
-            "ours_heldout32 (blind)", "ours_heldout33 (blind)")
+            "ours_heldout32 (blind)", "ours_heldout33 (blind)", "ours_heldout34 (blind)")
 CANDIDATES = [("candidates", "candidates.jsonl"), ("candidates2 (blind)", "candidates2.jsonl"),
               ("candidates3 (blind)", "candidates3.jsonl"), ("candidates4 (blind)", "candidates4.jsonl"),
               ("candidates5 (blind)", "candidates5.jsonl"), ("candidates6 (blind)", "candidates6.jsonl"),
@@ -77,7 +78,8 @@ CANDIDATES = [("candidates", "candidates.jsonl"), ("candidates2 (blind)", "candi
               ("candidates25 (blind)", "candidates25.jsonl"), ("candidates26 (blind)", "candidates26.jsonl"),
               ("candidates27 (blind)", "candidates27.jsonl"), ("candidates28 (blind)", "candidates28.jsonl"),
               ("candidates29 (blind)", "candidates29.jsonl"), ("candidates30 (blind)", "candidates30.jsonl"),
-              ("candidates31 (blind)", "candidates31.jsonl"), ("candidates32 (blind)", "candidates32.jsonl")]
+              ("candidates31 (blind)", "candidates31.jsonl"), ("candidates32 (blind)", "candidates32.jsonl"),
+              ("candidates33 (blind)", "candidates33.jsonl")]
 
 
 def _line(name: str, fig: dict) -> str:

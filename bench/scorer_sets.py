@@ -213,7 +213,16 @@ English, fillers and self-corrections), with the same level scale; their first f
 them was read, at that stop's start (2c9db87): heldout33 exact .771, within one .979, Spearman .911, danger recall
 .875; candidates32 answers exact .625, within one 1.000, Spearman .865, order kept (candidate means 1.75, 2.5, 2.25,
 3.25, 3.5, 3.75). All 11 of heldout33's misses are above the label: 6 labelled 1 read 2, one read 3, 3 labelled 2 read
-3, one labelled 3 read 4.
+3, one labelled 3 read 4. The stop after that had ours_heldout34.jsonl (48) and candidates33.jsonl (6 candidates,
+levels 1,2,2,3,3,4) written blind to a brief of fluent level-2 answers against plain level-3 ones, with the scale
+spelled out as "3 = the mechanism with at least one figure worked out or a concrete experience with numbers"; first
+figures, taken before any answer of them was read, at that stop's start (20ddf23): heldout34 exact .468, within one
+.979, Spearman .833, danger recall 1.000; candidates33 answers exact .481, within one .926, Spearman .725, order kept
+(candidate means 2.0, 2.8, 2.75, 3.25, 3.4, 3.6 for levels 1, 2, 2, 3, 3, 4). 16 of heldout34's 25 misses are
+labelled 2 and read 3, and all 16 explain a mechanism with no figure of their own: the older sets label such answers
+3 (149 of 187 read answers that read 3 with no figure), so most of those misses are the stricter scale of that brief,
+not answers read wrong; the 4 labelled 3 that read 4 (and 3 such answers of the candidates) are incidents told with
+what was measured and changed, which the older sets label 4.
 """
 
 from __future__ import annotations

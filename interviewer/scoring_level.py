@@ -160,7 +160,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
                         for m in R.FROM_TO.finditer(r.text))
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and not _sets_asked(r, question) and (
         _off_question(r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own,
-                      markers))
+                      markers, _takes_up(r, asked, asked_figures)))
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
     # Asked about their own work ("你提到「…」，具体是多少？"), a Chinese answer need not say "我们" to be about it.
     own_work = f.own = own_work or _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
@@ -258,7 +258,7 @@ def _echoed(r: R.Reading, question: str) -> set[str]:
 
 def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wanted: frozenset[str],
                   question_terms: frozenset[str], asked: frozenset[str], own: frozenset[str],
-                  markers: tuple[frozenset[str], ...] = ()) -> bool:
+                  markers: tuple[frozenset[str], ...] = (), taken_up: bool = True) -> bool:
     """The answer is about something else (`concepts` are those it names, as "c:" terms)."""
     closed = r.vocab.closed([t[2:] for t in concepts])
     # Nothing of the topic or the question. (An answer naming nothing of the field is vague, not off the question.)
@@ -268,7 +268,12 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # goes on to a neighbouring point is not about something else.
     wanted_c, asked_c = term_concepts(wanted), term_concepts(question_terms)
     rel_c = len(closed & wanted_c)
-    if (r.vocab.concepts and rel_c < 2 and len(concepts) >= 4 and rel_c / len(concepts) < 0.3
+    # (Three names of the field and none of the topic's or the question's, in an answer that explains or counts and
+    # takes up nothing of the question but its setting said back, "So for a 70B model, …the most important thing is
+    # the data", is about something else too.)
+    if (r.vocab.concepts and rel_c < 2 and (len(concepts) >= 4 and rel_c / len(concepts) < 0.3
+                                            or not rel_c and len(concepts) >= 3 and bool(f.statements or f.grounded)
+                                            and not taken_up)
             and not any(_on_question(r, i, wanted_c, asked_c) for i in range(len(r.sentences)))):
         return True
     # Or it explains something, takes up nothing the question asked and shares only the field's broad ideas with
@@ -411,6 +416,19 @@ _ASKS_OWN = re.compile(r"你们|你提到|你刚才|你说|你简历|你写了|�
 
 
 _FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\d.])")
+
+
+def _takes_up(r: R.Reading, asked: frozenset[str], figures: frozenset[str]) -> bool:
+    """The answer takes up a word of the question (`asked`) beyond its setting: a clause holding one of the
+    question's figures (`figures`) says the setting back ("So for a 70B model,"), whatever words come with it."""
+    words = {t for t in asked if not t.startswith("n:")}
+    for cl in r.clauses:
+        n = R.norm(cl.text)
+        if figures and figures & set(_FIGURE.findall(n)):
+            continue
+        if words & (literal_terms(cl.text, True, r.vocab) | {"c:" + c for c in r.vocab.closed(cl.said)}):
+            return True
+    return False
 
 
 def _echoes_figures(cl: R.Clause, asked: frozenset[str]) -> bool:

@@ -469,12 +469,20 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
     """
     # The question's figures are not the candidate's: "Your résumé says “raised MFU from 38% to 47%”" names the
     # subject, but its numbers stand for no figure a marker asks for.
-    given = frozenset(t for t in given if not t.startswith("n:"))
+    # Nor do they, said back with nothing worked from them ("70B 的模型的话，…"), show a part of a marker that is only
+    # figures ("如 70B"); worked with ("you need 7/(m+7) < 0.05" to "how would you get it under 5%?") they may.
+    said_back = frozenset(t for t in given if t.startswith("n:"))
+    given = given - said_back
     seen: dict[str, float] = {}
     first: dict[str, Credit] = {}
+
+    def ok(item: Item, c: Credit) -> bool:
+        return _ok(r, rubric, item, c) and not (said_back and c.matched <= said_back
+                                                 and not _OPERATION.search(R.norm(c.window.text)))
+
     for m in markers:
         item = rubric.item(m)
-        c = best(r, rubric, item, accept=lambda c, item=item: _ok(r, rubric, item, c), given=given)
+        c = best(r, rubric, item, accept=lambda c, item=item: ok(item, c), given=given)
         seen[m] = c.coverage if c else _loose(r, rubric, item)
         if c is None and "after" in item.cues and (r.has("incident") or r.has("incident_weak")) and _after_start(r) is None:
             seen[m] = 0.0  # what was added afterwards, in a story that tells nothing after the fix, is still to tell
@@ -487,7 +495,7 @@ def credit_markers(r: R.Reading, rubric: Rubric, markers: list[str],
         item = rubric.item(m)
         c = first[m]
         if core(r, rubric, c) & used and not _verbatim(c):
-            c = best(r, rubric, item, given=given, accept=lambda c, item=item: _ok(r, rubric, item, c) and (
+            c = best(r, rubric, item, given=given, accept=lambda c, item=item: ok(item, c) and (
                 _verbatim(c) or not core(r, rubric, c) & used))
         if c is not None:
             credited[m] = c

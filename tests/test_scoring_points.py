@@ -3000,6 +3000,37 @@ def test_data_quality_told_for_a_question_on_waiting_for_data_answers_another_qu
     assert a.level == 1 and any("答非所问" in d.signal or "another question" in d.signal for d in a.danger_signals)
 
 
+LAYOUT = {"zh": "70B 的模型在 1024 张卡上，并行度你会怎么定？",
+          "en": "For a 70B model on 1024 GPUs, how would you choose the parallel degrees?"}
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "70B 的模型的话，我觉得说实话最重要的还是数据。我们上个项目大部分时间都花在数据质量上，搭了一条 MinHash 的去重流水线，发现爬下来的"
+           "数据里大概 30% 是近似重复，光这一步收益就很大。然后训了一个质量分类器，把分数最低的 40% 过滤掉。分词器的词表也扩到了十万左右，压缩率"
+           "好了不少。数据干净了，训练本身就很顺。"),
+    ("en", "So for a 70B model, I think honestly the most important thing is the data. In our last project we spent "
+           "most of the time on data quality. We built a dedup pipeline with MinHash and found about 30% of the crawl was "
+           "near-duplicate, so that alone was a big win. Then we trained a quality classifier and filtered the bottom "
+           "40%. We also extended the tokenizer vocabulary to around 100K so the compression ratio improved a lot. Once "
+           "the data is clean the training itself is pretty smooth."),
+])
+def test_data_cleaning_told_for_a_question_on_the_parallel_layout_answers_another_question(ours, lang, answer):
+    # heldout34 h34_42 (labelled 1) read as a 3: "dedup pipeline" was pipeline parallelism, and with it gone, the
+    # question's setting said back ("for a 70B model") was all the answer had of the question.
+    a = score(ours, lang, 3, answer, LAYOUT[lang])
+    assert a.level == 1 and any("答非所问" in d.signal or "another question" in d.signal for d in a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "70B 的模型在 1024 卡上，我们先按显存定 TP8 放在机内走 NVLink，再用 PP4 跨机切层，剩下的 DP32。每个 DP rank 32 个 "
+           "micro batch，1F1B 的气泡是 3/35，大概 9%。"),
+    ("en", "For a 70B model on 1024 GPUs we fit memory first: TP8 inside the node on NVLink, PP4 across nodes, and DP32 "
+           "for the rest. Each DP rank gets 32 micro-batches, so the 1F1B bubble is 3/35, about 9%."),
+])
+def test_a_layout_said_with_the_question_setting_is_on_the_question(ours, lang, answer):
+    assert score(ours, lang, 3, answer, LAYOUT[lang]).level >= 3
+
+
 @pytest.mark.parametrize("lang, answer", [
     ("zh", "看每个 step 里取数据的时间，dataloader 的 next() 如果占到 step 的 10% 以上就是在等数据。我们有一次 num_workers 开少了，取数据"
            "占了 30%，调到 8 以后降到 2%。"),

@@ -120,3 +120,10 @@ def test_a_facts_pattern_is_folded_to_lower_case_but_for_its_escapes(tmp_path):
     vocab = '[[facts]]\nzh = "a"\nen = "a"\nfigure = ["(\\\\d+)\\\\W*Mantissa"]\nsubjects = [{ range = [7, 8] }]\n'
     rx = skills.load_pack(_pack(tmp_path, vocab)).vocabulary.facts[0].figure[0]
     assert rx.search("bf16 has 7 mantissa bits") and not rx.search("7xmantissa")
+
+
+def test_a_data_cleaning_pipeline_is_no_pipeline_parallelism():
+    vocab = skills.resolve(None, "en").vocabulary
+    for text in ("we built a dedup pipeline with minhash", "搭了一条 minhash 的去重流水线"):
+        assert "pp" not in vocab.find(text)[0], text
+    assert "pp" in vocab.find("pipeline parallel across nodes")[0] and "pp" in vocab.find("流水线跨机切层")[0]

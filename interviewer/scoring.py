@@ -689,8 +689,10 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     # ...and so is the same remedy said again as a rule ("NCCL 的问题一般都是偶发的，重启基本能解决").
     said = [rx for _, rx, _ in _remedies(vocab) if any(_meant(r.sentences[i], rx) for i in shown)]
     shown |= {cl.sent for cl in r.clauses if cl.sent > min(shown) and any(_meant(cl.text, rx) for rx in said)}
-    # ...and so is the excuse after it ("It takes a few minutes, but… so it doesn't really matter", "反正能跑就行").
-    shown |= {i for i in range(min(shown) + 1, len(r.sentences)) if _EXCUSE.search(_norm(r.sentences[i]))}
+    # ...and so is the excuse after it ("It takes a few minutes, but… so it doesn't really matter", "反正能跑就行"), or the
+    # belief that the trouble passes by itself ("Most of the time it's some transient network thing and it goes away").
+    shown |= {i for i in range(min(shown) + 1, len(r.sentences))
+              if _EXCUSE.search(n := _norm(r.sentences[i])) or _PASSES.search(n)}
     # ...and so is the reason given for it right after ("因为出现 NaN 说明这个 run 已经坏了嘛，optimizer state 里面可能也被污染了").
     shown |= {i + 1 for i in set(shown) if i + 1 < len(r.sentences) and _WHY_SO.match(_norm(r.sentences[i + 1]))}
     # ...and so are the values of a setting taken over, recalled after it with nothing of why ("…already set by our team
@@ -724,6 +726,8 @@ def _naive_alone(r: Reading, dangers: list[DangerHit], vocab: Vocabulary, lang: 
     return not any(vocab.kind(c) != "context" and c not in named for cl in rest for c in cl.said)
 
 
+_PASSES = re.compile(r"\btransient\b|\b(?:goes|went|go) away\b|\bflaky\b|\bfluke\b|\bone-off\b|偶发|偶然的|自己就(?:好|恢复)|"
+                     r"自己好了|自己恢复|(?:重跑|重启|重新跑)[^，。；]{0,6}?就(?:好|没)了|就消失了")
 _AUTOMATIC = re.compile(r"自动|\bautomatic")
 _RESUMED = re.compile(r"\b(?:restart(?:ed|ing)?|resum(?:e|ed|ing)|relaunch(?:ed)?|rerun|reran)\b|重启|重跑|重新跑|接着跑|续跑|重新拉起")
 _YES = re.compile(r"(?:yes|yeah|yep|sure|有过|有的|遇到过|碰到过|出现过|有)(?:\b|[，,。])")
@@ -735,11 +739,17 @@ def _reasoned(cl: Clause) -> bool:
     """The clause gives a why: a cause or a purpose ("TP=8 inside the node so the all-reduce stays on NVLink", "to fit")."""
     return bool(cl.cues.get("causal") or _PURPOSE.search(_norm(cl.text)))
 _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still|keeps)|(?:要是|如果|要)(?:还|老是|总是|一直)|还不行|"
-                    r"再不行|实在不行")
+                    r"再不行|实在不行|"
+                    # the same trouble again ("If it happens again we raise the NCCL timeout", "要是再卡住就…")
+                    r"(?:and |but )?if (?:it|that|this) (?:happens|hangs|fails|comes back|shows up) again\b|"
+                    r"(?:要是|如果)?(?:再|又)(?:出现|发生|卡住|挂)")
 _WHY_SO = re.compile(r"因为|由于|because\b|since\b")
 _SO_THAT = re.compile(r"这样(?:就|一来|的话)?|比如|例如|so that\b|so (?:we|it|there)\b|that way\b|(?:like|say|e\.g\.),? from\b")
 _EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\b|\bno big deal\b|\bnot a big deal\b|"
                      r"能跑就行|无所谓|问题不大|"
+                     # what more it would take, said not to be worth it ("It's not worth spending days debugging these",
+                     # "别的方法…比如重计算会让训练慢很多，不太划算")
+                     r"\b(?:is not|isn't|it's not|not) worth (?:it|the|spending|doing|debugging)\b|不太?划算|划不来|"
                      # its cost waved away for its simplicity ("It takes a few minutes, but it is clean and…")
                      r"\bbut it(?:'s| is) (?:\w+ )?(?:clean|simple|safe|easy|reliable)\b|"
                      r"但(?:是)?(?:胜在)?(?:很|比较|足够)?(?:干净|简单|稳妥|省事|可靠)")

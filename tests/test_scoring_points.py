@@ -3857,11 +3857,13 @@ def test_an_async_save_told_in_other_words_is_credited_to_the_async_point(ours, 
 ])
 def test_final_loss_the_same_with_curves_by_eye_and_a_reseeded_rerun_is_no_alignment(ours, lang, answer):
     # heldout26 read this 4: "curves" and "seed" counted as more than the final figure, and at 4 the flag was never
-    # looked for. A look by eye and a rerun with another seed hold the figure against nothing.
+    # looked for. A look by eye and a rerun with another seed hold the figure against nothing. It read 2 until the NaN
+    # said to have gone away after the rerun ("it went away", "重跑就好了") was read as the naive remedy's own belief:
+    # the pack's two flags are then all the answer has, its label (heldout26 h26_29, labelled 1).
     q = ("You said you confirmed the fused kernel didn't change the loss. How did you confirm that?" if lang == "en" else
          "你说确认过融合 kernel 没有改变 loss，怎么确认的？")
     a = score(ours, lang, 15, answer, q)
-    assert a.level == 2 and any("final loss" in d.signal or "最终 loss" in d.signal for d in a.danger_signals), a.level
+    assert a.level == 1 and any("final loss" in d.signal or "最终 loss" in d.signal for d in a.danger_signals), a.level
     # The point it brushed the way the pack warns against is the one to learn.
     assert "first-step loss" in a.feedback or "首步 loss" in a.feedback, a.feedback
 

@@ -332,3 +332,37 @@ def test_the_example_and_the_promise_of_a_naive_remedy_are_the_remedy(ours, lang
     a = score(ours, lang, 7, answer, "MoE 专家负载不均你怎么处理？" if lang == "zh" else "How do you handle MoE expert imbalance?")
     assert not a.markers, a.markers
     assert a.level == 1, a
+
+
+OOM = {"zh": "训练遇到 OOM 你一般怎么处理？", "en": "What do you usually do when training runs out of memory?"}
+HANG = {"zh": "256 卡的作业卡住了，也没有报错，你怎么办？", "en": "Your 256-GPU job hangs with no error. What do you do?"}
+
+
+@pytest.mark.parametrize("lang, topic, answer", [
+    ("zh", 2, "OOM 的话最直接就是把 batch size 调小，micro batch 从 4 调到 2，不行就调到 1。如果 1 还是 OOM，就去申请更多的卡。别的方法"
+              "我们一般不太用，比如重计算会让训练慢很多，不太划算。"),
+    ("en", 2, "On OOM the quickest thing is to lower the batch size, micro-batch 4 to 2, then 1. If batch 1 still OOMs we "
+              "ask for more GPUs. We don't really use other tricks; recomputation slows training a lot, it's not worth it."),
+    ("zh", 15, "卡住的话我们一般直接杀掉，从上一个 checkpoint 重启。大部分时候是网络偶发的问题，重启就过去了。要是再卡住，就把 NCCL 的超时调到"
+               "两个小时，免得被杀掉。"),
+    ("en", 15, "Usually when it hangs we just kill it and restart from the last checkpoint. Most of the time it's some "
+               "transient network thing and it goes away. If it happens again we raise the NCCL timeout to like two "
+               "hours so it doesn't get killed. It's not worth spending days debugging these."),
+])
+def test_the_naive_remedy_with_its_excuse_its_belief_and_its_next_step_is_all_there_is(ours, lang, topic, answer):  # noqa: F811
+    # heldout34 h34_35 and h34_21 (labelled 1) read as 2s: a better method waved away as not worth it ("重计算会让训练慢
+    # 很多，不太划算"), the trouble said to pass by itself ("transient… it goes away") and the step taken if it comes back
+    # ("If it happens again we raise the NCCL timeout") named more of the field than the remedy.
+    a = score(ours, lang, topic, answer, (OOM if topic == 2 else HANG)[lang])
+    assert a.danger_signals and a.level == 1, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "先从上一个 checkpoint 重启止损，但重启前在所有 rank 上跑 py-spy dump，看谁卡在哪个集合通信上。要是再卡住，就打开 NCCL flight "
+           "recorder 对比各 rank 最后一次集合通信的序号，找出那个多跑或少跑一步的 rank。"),
+    ("en", "Restart from the last checkpoint to stop the bleeding, but first run py-spy dump on every rank to see which "
+           "collective each one is stuck in. If it happens again, turn on the NCCL flight recorder and compare each "
+           "rank's last collective sequence number to find the rank that ran an extra or a missing step."),
+])
+def test_a_restart_with_the_hang_looked_into_is_more_than_the_naive_remedy(ours, lang, answer):  # noqa: F811
+    assert score(ours, lang, 15, answer, HANG[lang]).level >= 2

@@ -620,3 +620,25 @@ def test_zero_stages_in_the_wrong_order_are_a_claim_stated_wrong(score, lang, an
 ])
 def test_zero_stages_in_the_right_order_are_no_claim_stated_wrong(score, lang, answer):
     assert wrong_figures(read(answer, score.vocab[lang])) == []
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "7B 用 fp16 每个参数 2 字节，就是 14 GB。所以 24G 的 4090 就够训了，还剩 10 GB 给 batch。"),
+    ("en", "7B in fp16 is 2 bytes per parameter, so 14 GB. So a 24 GB card like a 4090 is enough to train it, and you "
+           "still have 10 GB left for the batch."),
+])
+def test_a_card_the_size_of_the_weights_said_enough_to_train_is_a_figure_stated_wrong(score, lang, answer):
+    # candidates33 c33_b.1 (labelled 1) read as a 3: the weights' 14 GB is right, the 24 GB card "enough to train it"
+    # is some 3 bytes a parameter where full training needs about 16.
+    a = score(lang, 2, answer, "训练一个 7B 模型大概要多少显存？" if lang == "zh" else
+              "Roughly how much memory do you need to train a 7B model?")
+    assert a.level == 1
+    assert any(d.signal in ("数字说错了", "a figure stated wrong") for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "7B 做 LoRA 微调，底座冻结成 bf16 是 14 GB，24G 的 4090 就够了。"),
+    ("en", "For LoRA on 7B the frozen base is 14 GB in bf16, so a 24 GB card like a 4090 is enough."),
+])
+def test_a_card_said_enough_for_lora_is_no_figure_stated_wrong(score, lang, answer):
+    assert wrong_figures(read(answer, score.vocab[lang])) == []

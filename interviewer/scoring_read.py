@@ -145,6 +145,9 @@ CUES["tradeoff"] = weighing_regex(TRADEOFF)
 CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通信|集合|反向|前向|梯度|规约|调用|reduce|gather|broadcast))"
                               rf"(?!事后\s*(?:校验|检查|验证|回滚))"  # "改成先 step、事后校验" is a mechanism
                               rf"(?!当时\s*(?:也|还|并|都)?没)"  # "具体数字当时没算" tells what was not done, not a time
+                              # "我们当时大概是 45% 左右" is the figure of the run, not a time something happened
+                              rf"(?!当时\s*(?:大概|大约|差不多|应该|好像|也就)?\s*(?:是|在|有|能到|做到|跑到)?\s*(?:大概|大约|约)?\s*\d)"
+                              rf"(?!back then,? (?:we were|it was|we got|we had|mfu was)(?: at)?(?: about| around| roughly)? \d)"
                               rf"(?!最早\s*(?:那|的)?\s*(?:一)?\s*(?:版|个|套|配置))"  # "最早那版配置" names a baseline, not a time
                               # "踩过几个" opens a list of what to watch, not a time something happened
                               rf"(?!踩过\s*(?:几个|一些|不少|很多|好几个))(?!(?:we've|we|i've) hit (?:a few|some|several|a couple)\b)"

@@ -600,3 +600,32 @@ def test_another_topics_flag_said_which_way_it_goes_names_its_subjects(ours, lan
     1.5 倍" (a 4 told to avoid it), though it names no ZeRO stage."""
     a = score(ours, lang, 10, answer, question)
     assert not any("ZeRO" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+MFU_ASKED = {"zh": "MFU 你们是怎么算的？大概多少？", "en": "How did you compute MFU, and what was it?"}
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "MFU 就是实际达到的模型算力除以硬件的峰值算力，模型算力一般按每个 token 6 倍参数量来估，前向 2 倍、反向 4 倍。要注意不能拿 GPU "
+           "利用率当 MFU，因为利用率只说明有 kernel 在跑。我们当时大概是 45% 左右，是框架日志里直接打出来的，在业界算比较不错的水平了。"),
+    ("en", "MFU is the model FLOPs you achieve divided by the hardware peak; model FLOPs are about 6 times the parameter "
+           "count per token, 2 for forward and 4 for backward. Don't use GPU utilization as MFU, it only says a kernel "
+           "was running. Back then we were at about 45%, printed straight from the framework logs, which is pretty good "
+           "for the industry."),
+])
+def test_the_figure_of_the_run_back_then_is_no_story(ours, lang, answer):  # noqa: F811
+    # candidates33 c33_a.2 (labelled 2) read as a 4: "我们当时大概是 45%" was a time something happened, so the figure
+    # from the logs made an incident told with its source.
+    a = score(ours, lang, 10, answer, MFU_ASKED[lang])
+    assert a.level == 3, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "当时 MFU 只有 31%，我们用 nsys 抓了时间线，发现 TP 的 all-reduce 有 18% 没藏住。开了 TP 通信重叠以后暴露降到 7%，MFU 到了 "
+           "38%，但 GEMM 慢了 4%，因为通信 kernel 占了 SM，权衡下来还是开着。"),
+    ("en", "Back then MFU was only 31%. We captured an nsys timeline and saw 18% of the TP all-reduce exposed. With TP "
+           "comm overlap the exposed share fell to 7% and MFU reached 38%, but the GEMMs got 4% slower because the "
+           "communication kernels took SMs; on balance we kept it on."),
+])
+def test_a_story_that_opens_back_then_is_still_one(ours, lang, answer):  # noqa: F811
+    assert score(ours, lang, 10, answer, MFU_ASKED[lang]).level == 4

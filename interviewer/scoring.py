@@ -750,6 +750,8 @@ _EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\
                      # what more it would take, said not to be worth it ("It's not worth spending days debugging these",
                      # "别的方法…比如重计算会让训练慢很多，不太划算")
                      r"\b(?:is not|isn't|it's not|not) worth (?:it|the|spending|doing|debugging)\b|不太?划算|划不来|"
+                     # ...or its cost said small beside something slow anyway ("反正 rollout 本来就慢，这个时间占比不算大")
+                     r"反正|占比不(?:算)?大|\ba small (?:share|fraction)\b|"
                      # its cost waved away for its simplicity ("It takes a few minutes, but it is clean and…")
                      r"\bbut it(?:'s| is) (?:\w+ )?(?:clean|simple|safe|easy|reliable)\b|"
                      r"但(?:是)?(?:胜在)?(?:很|比较|足够)?(?:干净|简单|稳妥|省事|可靠)")

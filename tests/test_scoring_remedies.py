@@ -366,3 +366,30 @@ def test_the_naive_remedy_with_its_excuse_its_belief_and_its_next_step_is_all_th
 ])
 def test_a_restart_with_the_hang_looked_into_is_more_than_the_naive_remedy(ours, lang, answer):  # noqa: F811
     assert score(ours, lang, 15, answer, HANG[lang]).level >= 2
+
+
+SYNC = {"zh": "RL 训练里训练侧更新完的权重是怎么同步给推理引擎的？",
+        "en": "In RL training, how do the updated weights get from the trainer to the inference engine?"}
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我们就是训练那边每个 step 存一次 checkpoint 到共享存储，然后把推理服务重启一下，让它加载新的 checkpoint。一次大概十几分钟吧，"
+           "反正 rollout 本来就慢，这个时间占比不算大。"),
+    ("en", "We just save a checkpoint to shared storage every step and then restart the inference service so it loads "
+           "the new checkpoint. It takes maybe ten-odd minutes, but rollout is slow anyway, so it's a small share of the "
+           "time."),
+])
+def test_the_cost_of_a_naive_remedy_said_small_beside_something_slow_is_its_excuse(ours, lang, answer):  # noqa: F811
+    # candidates33 c33_f.3 (labelled 1) read as a 2: "反正 rollout 本来就慢，这个时间占比不算大" named rollout beside the
+    # restart, though it only waves the restart's cost away.
+    a = score(ours, lang, 16, answer, SYNC[lang])
+    assert a.danger_signals and a.level == 1, a
+
+
+def test_a_restart_told_with_how_the_servers_are_rolled_is_more_than_the_remedy(ours):  # noqa: F811
+    # heldout30 h30_08 (labelled 2): a serving engineer's blue-green roll of the vLLM servers, not the bare restart.
+    answer = ("The way I'd do it: the trainer saves a new checkpoint in HF format to shared storage, and then you roll "
+              "the vLLM servers — drain requests, restart with the new weights, health-check, put them back in rotation. "
+              "Basically a blue-green deploy. Rollout is most of the time anyway, generation is the slow part, so a "
+              "minute or two of reload per iteration doesn't seem like a big deal.")
+    assert score(ours, "en", 16, answer, SYNC["en"]).level == 2

@@ -160,7 +160,7 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
                         for m in R.FROM_TO.finditer(r.text))
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and not _sets_asked(r, question) and (
         _off_question(r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own,
-                      markers, _takes_up(r, asked, asked_figures)))
+                      markers, asked_figures))
     # A story and a source are the candidate's judgement only when the candidate speaks of their own work.
     # Asked about their own work ("你提到「…」，具体是多少？"), a Chinese answer need not say "我们" to be about it.
     own_work = f.own = own_work or _own(r) or bool(question and _ASKS_OWN.search(R.norm(question)))
@@ -258,8 +258,8 @@ def _echoed(r: R.Reading, question: str) -> set[str]:
 
 def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wanted: frozenset[str],
                   question_terms: frozenset[str], asked: frozenset[str], own: frozenset[str],
-                  markers: tuple[frozenset[str], ...] = (), taken_up: bool = True) -> bool:
-    """The answer is about something else (`concepts` are those it names, as "c:" terms)."""
+                  markers: tuple[frozenset[str], ...] = (), figures: frozenset[str] = frozenset()) -> bool:
+    """The answer is about something else (`concepts` are those it names, as "c:" terms; `figures` the question's)."""
     closed = r.vocab.closed([t[2:] for t in concepts])
     # Nothing of the topic or the question. (An answer naming nothing of the field is vague, not off the question.)
     if rel < 1 and (concepts or not r.vocab.concepts):
@@ -273,7 +273,7 @@ def _off_question(r: R.Reading, f: Features, concepts: set[str], rel: float, wan
     # the data", is about something else too.)
     if (r.vocab.concepts and rel_c < 2 and (len(concepts) >= 4 and rel_c / len(concepts) < 0.3
                                             or not rel_c and len(concepts) >= 3 and bool(f.statements or f.grounded)
-                                            and not taken_up)
+                                            and not _takes_up(r, asked, figures))
             and not any(_on_question(r, i, wanted_c, asked_c) for i in range(len(r.sentences)))):
         return True
     # Or it explains something, takes up nothing the question asked and shares only the field's broad ideas with

@@ -87,7 +87,7 @@ def _meant(text: str, rx: re.Pattern) -> list[re.Match]:
 # --------------------------------------------------------------------------- signal
 
 
-def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signal:
+def _signal(r: Reading, level: int | None, f: L.Features | None = None, question: str = "") -> Signal:
     content = "\n".join(r.sentences)
     if not content.strip():
         return "thin"
@@ -107,6 +107,16 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
     if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
             _MECH_MISS.search(n) and _NOT_KNOWN.search(n) for n in map(_norm, r.sentences)):
         return "dont_know"
+    # ...as is an answer that opens on not knowing and then only guesses, showing no point and working nothing out
+    # ("I'm not really sure. I think gang scheduling is for grouping pods with the same labels…").
+    first = _norm(r.sentences[0])
+    # (Only a bare "not sure" opens so: "这个我没测过，我觉得应该很少了，因为开了 overlap" already reasons. A guess the
+    # pack's facts call wrong is answered with the fact: "I'm not sure. I think it's less communication…")
+    if f is not None and not f.credited and not f.grounded and len(r.sentences) >= 2 and len(first) <= 40 and (
+            _meant(first, _CUE["dont_know"]) or L.UNKNOWN_RX.search(first)) and not any(
+            cl.concepts or cl.numbers or cl.cues.get("causal") for cl in r.sentence_clauses(0)) and _GUESS_OPEN.match(
+            _norm(r.sentences[1])) and not FX.wrong_figures(r, question):
+        return "dont_know"
     if any(_HINT.search(_norm(s)) for s in r.sentences[:2]) and not L.substance(r, "help", f):
         return "help"  # a hint asked for before any answer, and none given after it beyond guesses and names
     for sig in ("refuse", "not_mine", "dont_know", "help"):
@@ -118,6 +128,7 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None) -> Signa
 
 
 _HINT = R.cue_regex(T.HINT)
+_GUESS_OPEN = re.compile(r"i (?:think|guess|believe|assume)\b|maybe\b|probably\b|my guess\b|我(?:觉得|猜|估计|理解)|可能|大概|应该")
 
 
 def _only_reported(r: Reading) -> bool:
@@ -1102,7 +1113,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
         level = 2
     if level == 3 and f.numeric and not (f.grounded or f.credited_numbers) and _figure_miss(r):
         level = 2  # the mechanism named, its numbers missed in so many words ("具体字节数记不太清")
-    signal = _signal(r, level, f)
+    signal = _signal(r, level, f, question)
     if signal in ("dont_know", "not_mine"):
         level = 1
     elif signal in ("help", "refuse") or (signal == "wants_end" and not L.substance(r, "wants_end", f)):

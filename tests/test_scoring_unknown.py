@@ -49,3 +49,28 @@ def test_not_knowing_what_the_asked_thing_adds_is_a_miss_beside_a_neighbouring_s
     a = score(ours, lang, 13, answer, "Why do training jobs on Kubernetes need gang scheduling?" if lang == "en"
               else "K8s 上的训练作业为什么需要 gang 调度？")
     assert a.signal == "dont_know" and a.level == 1, a
+
+
+GANG = {"zh": "为什么分布式训练作业在 k8s 上需要 gang 调度？",
+        "en": "Why do distributed training jobs on Kubernetes need gang scheduling?"}
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "这个我不太确定。我理解 gang 调度就是把带同样 label 的 Pod 归成一组，方便一起找到和监控。"),
+    ("en", "I'm not really sure. I think gang scheduling is for grouping pods with the same labels, so it's easier to "
+           "find them and monitor them together as one group."),
+])
+def test_not_sure_then_a_guess_that_shows_nothing_is_a_miss(ours, lang, answer):  # noqa: F811
+    # candidates33 c33_b.3 (labelled 1) read as a 2: the guess after "not sure" named the asked subject and a reason.
+    a = score(ours, lang, 13, answer, GANG[lang])
+    assert a.signal == "dont_know" and a.level == 1, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "不太确定。我理解是为了避免两个作业各占一半卡互相等，所以要么所有 Pod 一起调度，要么都不调度。"),
+    ("en", "I'm not sure. I think it's so two jobs never each hold half the GPUs waiting on each other: all pods get "
+           "their resources at once or none do."),
+])
+def test_not_sure_then_a_guess_that_shows_the_point_is_an_answer(ours, lang, answer):  # noqa: F811
+    a = score(ours, lang, 13, answer, GANG[lang])
+    assert a.level == 2 and credited(a, "gang"), a

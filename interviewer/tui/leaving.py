@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
+import threading
+import time
 
 from textual.message import Message
 
@@ -63,7 +66,27 @@ def catch_signals(app) -> None:
     loop = asyncio.get_running_loop()
     for sig in SIGNALS:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, app.terminate, int(sig))
+            loop.add_signal_handler(sig, _on_signal, app, int(sig))
+
+
+# After a signal the sessions are secured at once; the orderly exit then gets this long to end the process.
+EXIT_GRACE = 5.0
+
+
+def _on_signal(app, signum: int) -> None:
+    """Secure the sessions and ask the app to exit, then make sure the process ends.
+
+    A closed terminal can wedge Textual's shutdown for good: its output thread dies writing to the hung-up terminal,
+    and the last write of the exit waits on it (seen as `interviewer` processes left running after tmux sessions were
+    killed). Nothing is left to save by then, so after EXIT_GRACE seconds the process ends with the signal's code.
+    """
+    app.terminate(signum)
+    threading.Thread(target=_end_after, args=(EXIT_GRACE, 128 + signum), name="interviewer-exit", daemon=True).start()
+
+
+def _end_after(seconds: float, code: int) -> None:
+    time.sleep(seconds)
+    os._exit(code)
 
 
 def release_signals() -> None:

@@ -80,3 +80,37 @@ def test_a_signal_mid_interview_restores_the_terminal_and_keeps_the_session(term
     assert term.tmux("display", "-p", "-t", "t", "#{mouse_any_flag}").strip() == "0"
     t = wait_answers(1)
     assert [x.text for x in t.turns if x.role == "candidate"] == ANSWERS[:1]
+
+
+def test_a_closed_terminal_leaves_no_program_running(term):
+    # Killed tmux sessions used to leave `interviewer` processes behind, wedged in Textual's shutdown (its output
+    # thread had died on the hung-up terminal). That hang is a race; whatever the exit does, the process must end.
+    term.launch("tui", "--resume", str(SAMPLE_RESUME))
+    term.wait_for("离线面试官")
+    term.keys("C-s")
+    term.wait_for("问题 1/")
+    pid = int(term.tmux("display", "-p", "-t", "t", "#{pane_pid}").strip())  # exec'd: the program itself
+    term.kill()
+    deadline = time.monotonic() + 15
+    while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not Path(f"/proc/{pid}").exists() or "Z" in (Path(f"/proc/{pid}") / "stat").read_text().split()[2]
+
+
+def test_a_wedged_exit_after_a_signal_still_ends_the_process(tmp_path):
+    # The app is asked to exit but never does (as when the shutdown waits on a dead output thread): the sessions were
+    # secured first, so the process ends with the signal's code once the grace is over.
+    import subprocess
+    import sys
+
+    code = ("import time\n"
+            "from interviewer.tui import leaving\n"
+            "leaving.EXIT_GRACE = 0.5\n"
+            "class App:\n"
+            "    def terminate(self, signum): print('secured', signum, flush=True)\n"
+            "leaving._on_signal(App(), 1)\n"
+            "time.sleep(30)\n")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=20, cwd=ROOT)
+    assert done.stdout.strip() == "secured 1" and done.returncode == 128 + 1, (done.returncode, done.stderr)
+    assert time.monotonic() - started < 15

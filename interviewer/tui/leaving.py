@@ -76,9 +76,9 @@ EXIT_GRACE = 5.0
 def _on_signal(app, signum: int) -> None:
     """Secure the sessions and ask the app to exit, then make sure the process ends.
 
-    A closed terminal can wedge Textual's shutdown for good: its output thread dies writing to the hung-up terminal,
-    and the last write of the exit waits on it (seen as `interviewer` processes left running after tmux sessions were
-    killed). Nothing is left to save by then, so after EXIT_GRACE seconds the process ends with the signal's code.
+    After the terminal hangs up, Textual's shutdown can block for good: `interviewer` processes were left running
+    after tmux sessions were killed, their main thread waiting in LinuxDriver.close on the output thread's queue
+    (py-spy). Nothing is left to save by then, so after EXIT_GRACE seconds the process ends with the signal's code.
     """
     app.terminate(signum)
     threading.Thread(target=_end_after, args=(EXIT_GRACE, 128 + signum), name="interviewer-exit", daemon=True).start()

@@ -107,15 +107,8 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None, question
     if f is not None and not f.credited and _meant(content, _CUE["dont_know"]) and any(
             _MECH_MISS.search(n) and _NOT_KNOWN.search(n) for n in map(_norm, r.sentences)):
         return "dont_know"
-    # ...as is an answer that opens on not knowing and then only guesses, showing no point and working nothing out
-    # ("I'm not really sure. I think gang scheduling is for grouping pods with the same labels…").
-    first = _norm(r.sentences[0])
-    # (Only a bare "not sure" opens so: "这个我没测过，我觉得应该很少了，因为开了 overlap" already reasons. A guess the
-    # pack's facts call wrong is answered with the fact: "I'm not sure. I think it's less communication…")
-    if f is not None and not f.credited and not f.grounded and len(r.sentences) >= 2 and len(first) <= 40 and (
-            _meant(first, _CUE["dont_know"]) or L.UNKNOWN_RX.search(first)) and not any(
-            cl.concepts or cl.numbers or cl.cues.get("causal") for cl in r.sentence_clauses(0)) and _GUESS_OPEN.match(
-            _norm(r.sentences[1])) and not FX.wrong_figures(r, question):
+    # ...as is an answer that opens on not knowing and then only guesses, showing no point and working nothing out.
+    if f is not None and not f.credited and not f.grounded and _guessed_after_not_knowing(r, question):
         return "dont_know"
     if any(_HINT.search(_norm(s)) for s in r.sentences[:2]) and not L.substance(r, "help", f):
         return "help"  # a hint asked for before any answer, and none given after it beyond guesses and names
@@ -125,6 +118,21 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None, question
     short = r.size < 160
     explains = (bool(r.mech) and (r.has("causal") or r.numbers >= 1)) or bool(f and (f.credited or f.statements))
     return "thin" if (level or 1) <= 2 and short and not explains else "answered"
+
+
+def _guessed_after_not_knowing(r: Reading, question: str) -> bool:
+    """A bare "not sure" opens the answer and the next sentence opens on a guess ("I'm not really sure. I think gang
+    scheduling is for grouping pods with the same labels…").
+
+    (Not an opener that already reasons, "这个我没测过，我觉得应该很少了，因为开了 overlap"; nor a guess the pack's facts call
+    wrong, which is answered with the fact: "I'm not sure. I think it's less communication…")
+    """
+    if len(r.sentences) < 2:
+        return False
+    first = _norm(r.sentences[0])
+    return (len(first) <= 40 and bool(_meant(first, _CUE["dont_know"]) or L.UNKNOWN_RX.search(first))
+            and not any(cl.concepts or cl.numbers or cl.cues.get("causal") for cl in r.sentence_clauses(0))
+            and bool(_GUESS_OPEN.match(_norm(r.sentences[1]))) and not FX.wrong_figures(r, question))
 
 
 _HINT = R.cue_regex(T.HINT)

@@ -70,6 +70,12 @@ STATED = [  # (lang, topic, question, answer, words of the marker, words one of 
     ("en", 11, "Break down one recovery after a GPU failure.",
      "The NCCL watchdog timed out after 10 minutes; rescheduling onto a spare node took 3 minutes and loading the "
      "checkpoint 4.", ("detected via",), ("watchdog",)),
+    # A communication kernel is a kernel, not a fused one: "kernel" read as fusion left the SM point missed in Chinese
+    # (candidates2 d3zh.3 and two more); the English twin was credited already.
+    ("zh", 8, "通信重叠有什么代价？", "通信 kernel 要占 SM 和显存带宽，盖住不等于免费，同时跑的 GEMM 会变慢，我们测下来慢了 6%。",
+     ("占 SM",), ("SM",)),
+    ("en", 8, "What does overlapping communication cost?", "Communication kernels take SMs and memory bandwidth, so "
+     "hidden is not free: the GEMM running beside them slowed by about 6%.", ("take SMs",), ("SMs",)),
 ]
 
 
@@ -691,6 +697,20 @@ NOT_THIS_STORY = [  # a story about something else, or a mechanism worded "after
      "1F1B 里第一个 stage 要先做 p 个 micro batch 的前向才开始反向，在途激活最多 p 份；PP=8 时是最后一个 stage 的 8 倍左右。",
      ("zero-bubble",)),
 ]
+
+
+@pytest.mark.parametrize("lang, question, answer, marker_words", [
+    # candidates33 c33_a.2: the kernel that makes utilisation read busy is no fused kernel (the English twin was never
+    # credited; it holds the two languages level).
+    ("zh", "MFU 你们是怎么算的？", "MFU 是每秒 token 数乘 6N 再除以卡数乘单卡稠密峰值。不能拿 GPU 利用率当 MFU，因为利用率只说明有 "
+     "kernel 在跑。", ("融合算子",)),
+    ("en", "How do you compute MFU?", "MFU is tokens per second times 6N over GPU count times the dense peak. GPU "
+     "utilisation can't stand in for MFU, because it only says some kernel is running.", ("fused kernel",)),
+])
+def test_a_kernel_running_is_not_a_kernel_fused(ours, lang, question, answer, marker_words):
+    a = score(ours, lang, 10, answer, question)
+    assert credited(a, *marker_words) is None, credited(a, *marker_words)
+    assert any("MFU" in h.marker for h in a.markers)  # what the answer does show is still credited
 
 
 @pytest.mark.parametrize("lang, topic, question, answer, marker_words", NOT_THIS_STORY)

@@ -168,8 +168,10 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     # A story someone else worked while the candidate watched ("主要是我导师查的，我在旁边看") is not theirs to tell.
     seen = watched(r)
     f.story = f.story and not seen
+    planned = _planned(r, question)
     f.judgement = [k for k, cues in _JUDGEMENT_CUES.items() if any(r.has(c) and c not in echoed for c in cues)
-                   and (own_work and not seen or k not in ("incident", "measured"))]
+                   and (own_work and not seen or k not in ("incident", "measured"))
+                   and not (k in ("validation", "measured") and planned >= _cue_sentences(r, cues))]
     f.judged_here &= set(f.judgement)
     f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
@@ -383,6 +385,25 @@ def _after_before(r: R.Reading, cl: R.Clause) -> bool:
     kinds = set(cl.numbers) & set(_RESULT_KINDS)
     return bool(kinds) and bool(_AFTER_CHANGE.match(R.norm(cl.text))) and any(
         set(c.numbers) & kinds for c in r.clauses if c.sent < cl.sent)
+
+
+# A question that asks what the candidate would do ("if you had to check it, what would you look at?", "要是让你去验证
+# 这一点，你会看什么？"), and a sentence that answers it as a plan ("I'd look at…", "会看…").
+_ASKS_PLAN = re.compile(r"\bif you (?:had to|were to|needed to)\b|\bwhat would you\b|要是让你|如果让你|假如让你|让你去")
+_PLAN = re.compile(r"^(?:(?:and|then|first|so)\s+)?(?:i'd|i would|we'd|we would|i'll|i will)\b|\bso i'd\b|"
+                   r"^(?:我)?(?:会|就会|先会|会先|应该会)(?:看|比|查|测|跑|对比)|^(?:再|然后|先)看")
+
+
+def _planned(r: R.Reading, question: str) -> set[int]:
+    """The sentences that propose a check in answer to a question asking what the candidate would do: a check
+    proposed is no check run ("I'd compare tokens per second per GPU" is the plan, not the comparison)."""
+    if not question or not _ASKS_PLAN.search(R.norm(question)):
+        return set()
+    return {i for i, sent in enumerate(r.sentences) if _PLAN.search(R.norm(sent))}
+
+
+def _cue_sentences(r: R.Reading, cues: tuple[str, ...]) -> set[int]:
+    return {cl.sent for cl in r.clauses if any(cl.cues.get(c) for c in cues)}
 
 
 def asks_numbers(markers: list[str]) -> bool:

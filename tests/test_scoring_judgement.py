@@ -647,3 +647,27 @@ def test_a_cause_dug_out_of_a_shortfall_is_a_story(ours, lang, answer):  # noqa:
     # heldout34 h34_23 (labelled 4) read as a 3: "查下去是…" / "Digging further, …" was no way of telling a cause found.
     q = "你做过 TP 通信和计算的重叠吗？代价是什么？" if lang == "zh" else "Have you overlapped TP communication with compute? What did it cost?"
     assert score(ours, lang, 8, answer, q).level == 4
+
+
+_IF_YOU_CHECKED = {"zh": "没关系，不用下结论：要是让你去验证这一点，你会看什么？",
+                   "en": "No problem, no verdict needed: if you had to check it, what would you look at?"}
+
+
+@pytest.mark.parametrize("lang, answer", [
+    # Read aloud in a session: the same plan read 4 in English ("compare" is a check's word) and 3 in Chinese.
+    ("zh", "会看扩展效率：每卡 micro batch 不变，在 4096 卡上跑几百步，对比每卡 token/s 掉了多少。再看暴露通信占比，DP 从 32 "
+           "变成 64，每卡 all-reduce 的数据量差不多，但 ring 更长，延迟会涨；我会用 profiler 看反向里梯度通信还能不能藏住。"),
+    ("en", "I'd look at scaling efficiency: keep the per-GPU micro-batch, run a few hundred steps on 4096 GPUs and compare "
+           "tokens per second per GPU. And the exposed communication share: with DP going from 32 to 64 the per-GPU "
+           "all-reduce bytes barely change but the ring gets longer, so I'd check in the profiler whether the gradient "
+           "all-reduce still hides in backward."),
+])
+def test_a_check_proposed_for_a_would_you_question_is_no_check_run(ours, lang, answer):  # noqa: F811
+    a = score(ours, lang, 10, answer, _IF_YOU_CHECKED[lang])
+    assert a.level == 3, a.level
+
+
+def test_a_check_run_told_for_a_would_you_question_is_still_judgement(ours):  # noqa: F811
+    a = score(ours, "en", 10, "We actually did check it once on 1024 GPUs: we compared tokens per second per GPU "
+              "against the 512-GPU run and lost 4%, and nsys showed the last DP bucket exposed.", _IF_YOU_CHECKED["en"])
+    assert a.level == 4, a.level

@@ -173,6 +173,10 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
                    and (own_work and not seen or k not in ("incident", "measured"))
                    and not (k in ("validation", "measured") and planned >= _cue_sentences(r, cues))]
     f.judged_here &= set(f.judgement)
+    # A check asked for ("要是让你去验证这一点…", "how did you verify it?") is answered by a check told, in whatever words:
+    # "和 512 卡对比每卡 token/s" answers "验证" as "we compared…" answers "check".
+    if "validation" in f.judged_here and question and R.CUES["validation"].search(R.norm(question)):
+        f.answered = max(f.answered, 1.0)
     f.cursory = r.cues.get("cursory", 0) > max(1, r.size // 80)
     f.handed_off = r.has("handed_off")
     if question and r.clauses and _CHOICE.search(R.norm(question)):

@@ -667,7 +667,13 @@ def test_a_check_proposed_for_a_would_you_question_is_no_check_run(ours, lang, a
     assert a.level == 3, a.level
 
 
-def test_a_check_run_told_for_a_would_you_question_is_still_judgement(ours):  # noqa: F811
-    a = score(ours, "en", 10, "We actually did check it once on 1024 GPUs: we compared tokens per second per GPU "
-              "against the 512-GPU run and lost 4%, and nsys showed the last DP bucket exposed.", _IF_YOU_CHECKED["en"])
+@pytest.mark.parametrize("lang, answer", [
+    # The check asked for ("验证") is answered by a check told in other words ("对比"): the Chinese read 2 while the
+    # English, which says "check" back, read 4.
+    ("zh", "我们在 1024 卡上真测过一次：和 512 卡对比每卡 token/s，掉了 4%，nsys 上看是最后一个 DP bucket 没藏住。"),
+    ("en", "We actually did check it once on 1024 GPUs: we compared tokens per second per GPU against the 512-GPU run "
+           "and lost 4%, and nsys showed the last DP bucket exposed."),
+])
+def test_a_check_run_told_for_a_would_you_question_is_still_judgement(ours, lang, answer):  # noqa: F811
+    a = score(ours, lang, 10, answer, _IF_YOU_CHECKED[lang])
     assert a.level == 4, a.level

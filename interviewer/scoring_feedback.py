@@ -77,7 +77,10 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn."""
     best, best_score, best_instead, best_near = "", -1.0, False, 0.0
     # (Not by what the topic's title names, which every point of it shares: "MoE" covers long context in our pack.)
-    own_line = context - rubric.terms_of(topic.title)
+    own_line = frozenset(t for t in context - rubric.terms_of(topic.title) if t.startswith("c:"))
+    # The question's concepts a point shares only in part, where a marker the answer covered shares them all and more:
+    # "How was load balanced under the causal mask?", answered with the zigzag, asks nothing of the experts' balance.
+    answered = _shared(rubric, question_terms, [m for m in topic.markers if m not in missed])
     for i, m in enumerate(missed):
         rather = RATHER.search(m)
         instead = bool(offered) and rather is not None and bool(rubric.terms_of(m[rather.end():]) & offered)
@@ -87,9 +90,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
         for point in (item.whole,) if instead else (item.whole, *item.parts):
             if in_example(m, point.text):
                 continue  # "1024 卡取 TP8 PP4 DP32" is the marker's example, not a point to learn
-            # The question's "ZeRO" asks about a marker's "ZeRO-1": a concept covers its narrower ones.
-            terms = point.terms | {"c:" + c for t in point.terms if t.startswith("c:")
-                                   for c in rubric.vocab.closure(t[2:])}
+            terms = _with_broader(rubric, point.terms)
             asked = sum(rubric.weight(t) for t in terms & question_terms) + sum(rubric.weight(t) for t in terms & gap)
             if not story and ("incident" in item.cues or _STORY_POINT.search(m)):
                 asked = 0.0  # a question on how it is done ("the order of checks when loss spikes") asks for no story
@@ -102,12 +103,35 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
                      + (1000 if instead else 0))
             if score > best_score:
                 best, best_score, best_instead = _shown(m, point.text), score, instead
-                best_near = asked + sum(rubric.weight(t) for t in terms & own_line) + seen.get(m, 0.0)
-    # An answer at 3 or 4 is offered only a point of what was asked, of the résumé line or of what it said: after the
-    # MoE line's load balance, "Ulysses 用 all-to-all 把序列切分换成头切分" is another subject of the topic.
+                # Near what the answer was asked: the question's terms (its concepts only, for a story it did not ask
+                # for; not those a covered marker shares with it and more), the gap the answer left, or the résumé
+                # line's own subject (a concept, not a word of it: "tokens"); not what the answer brushed in passing.
+                # (The marker's subject is its parts' too: "有一次完整剖析：现象" is of the MFU the question asks about.)
+                whole = _with_broader(rubric, item.whole.terms)
+                asked_here = terms & question_terms if asked else _concepts(whole & question_terms)
+                if any(_concepts(asked_here) < other for other in answered):
+                    asked_here -= _concepts(asked_here)
+                best_near = sum(rubric.weight(t) for t in asked_here | (terms & gap) | (whole & own_line))
+    # An answer at 3 or 4 is offered only a point of what was asked or of the résumé line: after the MoE line's load
+    # balance, "Ulysses 用 all-to-all 把序列切分换成头切分" is another subject of the topic. (What the answer brushed in
+    # passing is no sign: "tokens" and "all-to-all" said of CP put forward the experts' dispatch.)
     if (level or 0) >= 3 and not best_near:
         return "", False
     return _clip(best), best_instead
+
+
+def _concepts(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(t for t in terms if t.startswith("c:"))
+
+
+def _with_broader(rubric: Rubric, terms: frozenset[str]) -> frozenset[str]:
+    """Terms with the broader concepts their own imply: the question's "ZeRO" asks about a marker's "ZeRO-1"."""
+    return terms | {"c:" + c for t in terms if t.startswith("c:") for c in rubric.vocab.closure(t[2:])}
+
+
+def _shared(rubric: Rubric, terms: frozenset[str], markers: list[str]) -> list[frozenset[str]]:
+    """The concepts of `terms` each of `markers` has."""
+    return [_concepts(_with_broader(rubric, rubric.item(m).whole.terms) & terms) for m in markers]
 
 
 _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writes|computes|estimates|"

@@ -834,6 +834,24 @@ def test_a_miss_is_not_of_the_candidates_own_words_the_question_opens_with(ours)
     assert _unquoted("你说的「ZeRO-3」和 FSDP 有什么区别？") == "你说的「ZeRO-3」和 FSDP 有什么区别？"
 
 
+@pytest.mark.parametrize("lang, question, answer, other_subject", [
+    # Read aloud in an English session: the zigzag answered in full, then "one point still open" on the experts'
+    # balance, which shares only "balance" with the question; the Chinese twin was offered Ulysses.
+    ("en", "I see. How was load balanced under the causal mask?",
+     "Zigzag. With CP4 we split the sequence into 8 chunks and rank i gets chunk i and chunk 7 minus i, so every rank "
+     "has the same amount of unmasked attention. Before that, with contiguous chunks, the last rank's attention took "
+     "about 4 times the first rank's and everyone waited on it. After the change the ranks were within 5 percent of "
+     "each other and step time at 128K dropped 22 percent.", ("auxiliary", "expert", "Ulysses", "dispatch")),
+    ("zh", "明白。因果掩码下各 CP rank 的负载是怎么均衡的？",
+     "Zigzag。CP4 的时候把序列切成 8 块，rank i 拿第 i 块和第 7-i 块，这样每个 rank 要算的未被掩掉的注意力一样多。之前按顺序切，"
+     "最后一个 rank 的 attention 时间是第一个的将近 4 倍，step 被它拖着；改成 zigzag 以后各 rank 的 attention 时间差在 5% 以内，"
+     "step 快了 18%。", ("辅助损失", "专家", "Ulysses", "dispatch")),
+])
+def test_a_solid_answer_is_offered_no_point_of_another_subject(ours, lang, question, answer, other_subject):
+    a = score(ours, lang, 7, answer, question)
+    assert a.level == 4 and not any(w in a.feedback for w in other_subject), a.feedback
+
+
 @pytest.mark.parametrize("lang, question, answer", [
     ("zh", "提升的是吞吐还是收敛时间？",
      "主要是吞吐，每卡每秒 token 从 1.9K 到 2.35K。收敛的话我们看了 loss 曲线按 token 数对得上，差在 0.01 以内。"),

@@ -395,7 +395,7 @@ def _after_before(r: R.Reading, cl: R.Clause) -> bool:
 # 这一点，你会看什么？"), and a sentence that answers it as a plan ("I'd look at…", "会看…").
 _ASKS_PLAN = re.compile(r"\bif you (?:had to|were to|needed to)\b|\bwhat would you\b|要是让你|如果让你|假如让你|让你去")
 _PLAN = re.compile(r"^(?:(?:and|then|first|so)\s+)?(?:i'd|i would|we'd|we would|i'll|i will)\b|\bso i'd\b|"
-                   r"^(?:我)?(?:会|就会|先会|会先|应该会)(?:看|比|查|测|跑|对比)|^(?:再|然后|先)看")
+                   r"^(?:我)?(?:会|就会|先会|会先|应该会)(?:看|比|查|测|跑|对比)|^(?:再|然后|先)看(?![了过])")
 
 
 def _planned(r: R.Reading, question: str) -> set[int]:

@@ -159,6 +159,10 @@ INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜"
                    # the culprit found in one's own system ("The killer was the tail", "最要命的是长尾")
                    "the killer was", "the culprit was", "what hurt was", "最要命的是", "罪魁祸首", "最疼的是",
                    "the surprise was", "the surprises", "what surprised us", "没想到的是", "意外的是",
+                   # the time it took to notice ("took 40 minutes to notice", "40 分钟后才发现"), and the run it was
+                   # on ("during our first big hang")
+                   "to notice", "before we noticed", "before anyone noticed", "才发现", "才注意到",
+                   "during our first", "during our last", "in our first big", "our first big",
                    # what it cost the team ("First time it cost us half a day", "这个坑了我们两天")
                    # (time lost, not a price weighed: "each layer recomputed cost us about 1.5% of throughput")
                    "cost us half a day", "cost us a day", "cost us two days", "cost us days", "cost us a week",
@@ -210,7 +214,8 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              "做成自动", "改成自动", "made it automatic", "automated it", "automated that",
              "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation",
              # ...or an alert kept on the figure ("alert if the mean mismatch goes over 5e-3", "超过 5e-3 就告警")
-             "and alert if", "we alert if", "alert when", "alerts if", "就告警", "则告警", "触发告警",
+             "and alert if", "we alert if", "alert when", "alerts if", "alert on", "alerts on", "alerting on",
+             "就告警", "则告警", "触发告警",
              "超阈值告警", "超过阈值告警", "超过阈值就告警", "阈值告警", "离群检测", "做离群", "outlier detection",
              "alert over a threshold", "alerts over a threshold", "threshold alert",
              "pages someone", "pages the on-call", "pages us", "就报警", "会报警", "to the straggler dashboard",

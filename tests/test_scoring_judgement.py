@@ -677,3 +677,18 @@ def test_a_check_proposed_for_a_would_you_question_is_no_check_run(ours, lang, a
 def test_a_check_run_told_for_a_would_you_question_is_still_judgement(ours, lang, answer):  # noqa: F811
     a = score(ours, lang, 10, answer, _IF_YOU_CHECKED[lang])
     assert a.level == 4, a.level
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    # A bank answer labelled 4 that read 3 in English: the hang it was noticed in, how late, and the alert kept since.
+    ("en", "Why is GPU utilisation misleading?",
+     "It's 'some kernel was resident', sampled. An all-reduce spinning on a dead peer reads 100%, and during our first "
+     "big hang that's exactly what the dashboard showed for 2047 GPUs, which is a large part of why it took 40 minutes "
+     "to notice. We took utilisation off the dashboard and alert on TENSOR_ACTIVE and per-rank compute time instead."),
+    ("zh", "为什么说 GPU 利用率有误导性？",
+     "它只是采样周期里有 kernel 驻留就算忙。一个在死掉的对端上空转的 all-reduce 也显示 100%，我们第一次大 hang 的时候看板上 "
+     "2047 张卡都是这样，所以 40 分钟后才发现。后来把利用率从看板上拿掉，改成按 TENSOR_ACTIVE 和每 rank 计算时间告警。"),
+])
+def test_the_time_it_took_to_notice_and_the_alert_kept_since_are_judgement(ours, lang, question, answer):  # noqa: F811
+    a = score(ours, lang, 14, answer, question)
+    assert a.level == 4, a.level

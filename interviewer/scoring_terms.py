@@ -128,7 +128,9 @@ PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", 
               "nsight", "统计", "stats", "statistics", "打点", "埋点", "we time", "i time", "measured", "measure",
               "from the logs", "in the logs", "logs", "we saw", "dashboard",
               "dashboards", "nccl-tests", "benchmark", "计时", "timed", "profile", "traced", "排查到", "定位到",
-              "pinned it down", "tracked it down", "instrumented", "we instrument")
+              "pinned it down", "tracked it down", "instrumented", "we instrument",
+              # what a trace of the run showed ("The first production traces still showed about 4% exposed")
+              "traces showed", "trace showed", "traces still showed", "the traces", "in the trace", "trace 上", "trace 里")
 INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
                    "那周", "值班", "被叫起来", "踩过", "踩了", "上线后", "上线前", "当时", "最开始", "去年", "前年",
                    "上个月", "那天", "那几天", "连着", "第一版", "最早", "一开始", "最近一次", "上一次",
@@ -197,6 +199,7 @@ OUTCOME = ("降到", "降低到", "提升到", "提到了", "回到", "缩短到
            "before we set", "until we set",
            "once we went", "once we switched", "once we moved", "going from", "won back", "省下", "省回",
            "ended at", "ended up at", "landed at", "最后到了", "最终到了", "最后做到",
+           "dropped under", "dropped below", "fell under", "fell below", "after fixing", "修完", "修好以后",
            # the setting that went to production after the alternatives were tried
            "what shipped", "what we shipped", "最后上线的", "最终上线的", "最后上的是",
            # a jump seen and the way back ("jumped to 11%… went back under 1%", "跳到 11%…又回到 1% 以内")

@@ -692,3 +692,26 @@ def test_a_check_run_told_for_a_would_you_question_is_still_judgement(ours, lang
 def test_the_time_it_took_to_notice_and_the_alert_kept_since_are_judgement(ours, lang, question, answer):  # noqa: F811
     a = score(ours, lang, 14, answer, question)
     assert a.level == 4, a.level
+
+
+_IDLE_TAIL = {
+    "en": ("You said engines sat idle in the rollout tail. How did you see that, and what do you monitor?",
+           "DCGM, scraped every 10 seconds, but not the utilisation field: a GPU running an NCCL kernel that is just "
+           "waiting shows 100%. We looked at SM_ACTIVE and PIPE_TENSOR_ACTIVE per GPU, plus per-engine counts of "
+           "in-flight sequences. In the tail, tensor-active dropped under 5% on most engines while one or two were still "
+           "decoding."),
+    "zh": ("你说 rollout 长尾时推理引擎在空等，怎么看出来的？平时监控什么？",
+           "DCGM 每 10 秒采一次，但不看利用率字段：空等的 NCCL kernel 也显示 100%。看的是每卡的 SM_ACTIVE 和 PIPE_TENSOR_ACTIVE，"
+           "加上每个引擎在途的序列数。长尾阶段大多数引擎的 tensor-active 降到 5% 以下，只有一两个还在解码。"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("topic", [14, 16])
+def test_what_the_tail_looked_like_is_read_alike_in_both_languages(ours, lang, topic):  # noqa: F811
+    # candidates22 c22_e.4: "dropped under 5%" is what the metric showed, as "降到 5% 以下" is; asked under the RL topic,
+    # "just waiting" and "the rollout tail" are the "空等" and "长尾" the question asks about (English read it as another
+    # question's answer, a 1, where the Chinese read 4).
+    question, answer = _IDLE_TAIL[lang]
+    a = score(ours, lang, topic, answer, question)
+    assert a.level == 4 and not a.danger_signals, (a.level, [d.signal for d in a.danger_signals])

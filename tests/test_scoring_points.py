@@ -76,6 +76,15 @@ STATED = [  # (lang, topic, question, answer, words of the marker, words one of 
      ("占 SM",), ("SM",)),
     ("en", 8, "What does overlapping communication cost?", "Communication kernels take SMs and memory bandwidth, so "
      "hidden is not free: the GEMM running beside them slowed by about 6%.", ("take SMs",), ("SMs",)),
+    # A kernel "spinning" or "just waiting" on its peers is the "idling" one of the marker, as "空等" is in Chinese
+    # (candidates22 c22_e.4 and a bank answer listed it missed).
+    ("en", 14, "Why is GPU utilisation misleading?", "It's 'some kernel was resident', sampled. An all-reduce spinning "
+     "on a dead peer reads 100%, and during our first big hang that's exactly what the dashboard showed for 2047 GPUs, "
+     "which is a large part of why it took 40 minutes to notice. We took utilisation off the dashboard and alert on "
+     "TENSOR_ACTIVE and per-rank compute time instead.", ("running kernel",), ("spinning",)),
+    ("zh", 14, "为什么说 GPU 利用率有误导性？", "它只是采样里有 kernel 驻留就算忙。一个在死掉的对端上空等的 all-reduce 也显示 100%，我们第一次"
+     "大 hang 的时候看板上 2047 张卡都是这样，所以 40 分钟后才发现。后来把利用率从看板上拿掉，改成按 TENSOR_ACTIVE 和每 rank 计算时间"
+     "告警。", ("kernel 在跑",), ("空等",)),
 ]
 
 

@@ -68,14 +68,14 @@ def _clip(text: str) -> str:
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
                   seen: dict[str, float], level: int | None, miss: bool = False,
                   offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset(),
-                  context: frozenset[str] = frozenset(), story: bool = True) -> tuple[str, bool]:
+                  context: frozenset[str] = frozenset(), story: bool = True) -> tuple[str, bool, bool]:
     """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none;
     and whether it is one that sets the answer's remedy aside.
     A point that sets aside the naive remedy the answer offered (`offered`: the terms of its flags) comes first:
     "先调小学习率" answered, the order of checks "而不是先调小学习率" is what to learn.
 
     After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn."""
-    best, best_score, best_instead, best_near = "", -1.0, False, 0.0
+    best, best_score, best_instead, best_near, best_asked = "", -1.0, False, 0.0, False
     # (Not by what the topic's title names, which every point of it shares: "MoE" covers long context in our pack.)
     own_line = frozenset(t for t in context - rubric.terms_of(topic.title) if t.startswith("c:"))
     # The question's concepts a point shares only in part, where a marker the answer covered shares them all and more:
@@ -102,7 +102,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
             score = (asked * 10 + around + order * 0.1 + (0.05 if point is not item.whole else 0.0)
                      + (1000 if instead else 0))
             if score > best_score:
-                best, best_score, best_instead = _shown(m, point.text), score, instead
+                best, best_score, best_instead, best_asked = _shown(m, point.text), score, instead, asked > 0
                 # Near what the answer was asked: the question's terms (its concepts only, for a story it did not ask
                 # for; not those a covered marker shares with it and more), the gap the answer left, or the résumé
                 # line's own subject (a concept, not a word of it: "tokens"); not what the answer brushed in passing.
@@ -116,8 +116,8 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     # balance, "Ulysses 用 all-to-all 把序列切分换成头切分" is another subject of the topic. (What the answer brushed in
     # passing is no sign: "tokens" and "all-to-all" said of CP put forward the experts' dispatch.)
     if (level or 0) >= 3 and not best_near:
-        return "", False
-    return _clip(best), best_instead
+        return "", False, False
+    return _clip(best), best_instead, best_asked
 
 
 def _concepts(terms: frozenset[str]) -> frozenset[str]:
@@ -199,18 +199,24 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     # basically identical" brushes the alignment point in the way the pack warns against).
     brushed = level == 1 or (level == 2 and not f.credited and bool(dangers))
     flagged = flagged if level <= 2 else frozenset()
-    point, instead = missing_point(topic, rubric, question_terms, missed, seen, level,
+    point, instead, asked = missing_point(topic, rubric, question_terms, missed, seen, level,
                                    signal in ("dont_know", "not_mine") or brushed or gap is not None or bool(flagged),
                                    offered, gap or frozenset(), context | flagged, story)
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
+    # A point the question did not ask for is the topic's to learn, not "the point of this question" ("Does it still
+    # hold at larger scale?" names no point of the pack).
     if signal in ("dont_know", "not_mine"):
-        target = point or rung
-        return (f"这一题的要点是「{target}」：先弄懂它是怎么回事，再试着给出一个数字。" if zh else
-                f"The point of this question is \"{target}\": learn how it works, then try to put a number on it.")
+        if point and asked:
+            return (f"这一题的要点是「{point}」：先弄懂它是怎么回事，再试着给出一个数字。" if zh else
+                    f"The point of this question is \"{point}\": learn how it works, then try to put a number on it.")
+        return (f"这个话题可以先弄懂「{point or rung}」，再试着给出一个数字。" if zh else
+                f"A point of this topic to learn first: \"{point or rung}\", then try to put a number on it.")
     if f.off_question:
-        target = point or rung
-        return (f"回答没有扣住问题；这里要讲的是「{target}」。" if zh else
-                f"The answer did not address the question; it asked about \"{target}\".")
+        if point and asked:
+            return (f"回答没有扣住问题；这里要讲的是「{point}」。" if zh else
+                    f"The answer did not address the question; it asked about \"{point}\".")
+        return (f"回答没有扣住问题；这个话题可以先弄懂「{point or rung}」。" if zh else
+                f"The answer did not address the question; a point of this topic to learn: \"{point or rung}\".")
     if level == 1:
         target = point or rung
         # The point may itself be a "how…" ("how a real configuration was chosen"): "explain how how…" reads badly.

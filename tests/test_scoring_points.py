@@ -843,6 +843,19 @@ def test_a_miss_is_not_of_the_candidates_own_words_the_question_opens_with(ours)
     assert _unquoted("你说的「ZeRO-3」和 FSDP 有什么区别？") == "你说的「ZeRO-3」和 FSDP 有什么区别？"
 
 
+@pytest.mark.parametrize("lang, question, answer, claim", [
+    # heldout dev o58: the English question's "bitwise-identical" names no term of the pack, so the point after "I don't
+    # know" is the topic's first (hangs), which is not "the point of this question"; the Chinese question asks for
+    # the bitwise point by name, and the feedback says so.
+    ("en", "When would you require bitwise-identical results?", "I don't know, I've never needed that.",
+     "A point of this topic to learn first: "),
+    ("zh", "什么时候应该要求结果逐位一致？", "不知道，我没遇到过这种需要。", "这一题的要点是「说明何时应要求逐位一致"),
+])
+def test_a_point_the_question_did_not_ask_for_is_not_called_its_point(ours, lang, question, answer, claim):
+    a = score(ours, lang, 15, answer, question)
+    assert a.level == 1 and a.feedback.startswith(claim), a.feedback
+
+
 @pytest.mark.parametrize("lang, question, answer, other_subject", [
     # Read aloud in an English session: the zigzag answered in full, then "one point still open" on the experts'
     # balance, which shares only "balance" with the question; the Chinese twin was offered Ulysses.

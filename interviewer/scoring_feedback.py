@@ -70,7 +70,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
                   offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset(),
                   context: frozenset[str] = frozenset(), story: bool = True) -> tuple[str, bool, bool]:
     """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none;
-    and whether it is one that sets the answer's remedy aside.
+    whether it is one that sets the answer's remedy aside; and whether the question asked for it at all.
     A point that sets aside the naive remedy the answer offered (`offered`: the terms of its flags) comes first:
     "先调小学习率" answered, the order of checks "而不是先调小学习率" is what to learn.
 

@@ -127,14 +127,19 @@ def main(verbose: bool = False) -> dict:
         print(f"   speed: {out['ours_dev']['ms_per_answer_median']:.1f} ms per answer (median), "
               f"{out['ours_dev']['ms_per_answer_p95']:.1f} ms p95")
 
-    print("-- candidates: topic levels in their scorecards (median of each topic's answers)")
+    print("-- candidates: topic levels in their scorecards (median of each topic's answers) and the overall level")
     for name, cand in cands.items():
         for c in cand["candidates"]:
             print(f"   {c['id']:<5} level {c['gold']}: topic levels {c['topic_levels']}, mean {c['mean']:.2f} "
-                  f"(best-answer rule: {c['max_rule_mean']:.2f})")
-        print(f"   {name}: order kept: {cand['order_kept']} ({cand['pairs_out_of_order']} pairs of candidates of "
-              f"different levels out of order); with the old best-answer rule: "
+                  f"(best-answer rule: {c['max_rule_mean']:.2f}); overall {c['overall']:.1f}")
+        print(f"   {name}: order kept by the overall level: {cand['order_kept_overall']} "
+              f"({cand['pairs_out_of_order_overall']} pairs out of order); by the mean of the topic levels: "
+              f"{cand['order_kept']} ({cand['pairs_out_of_order']}); with the old best-answer rule: "
               f"{cand['order_kept_with_best_answer_rule']}")
+    kept = sum(c["order_kept_overall"] for c in cands.values())
+    by_topics = sum(c["order_kept"] for c in cands.values())
+    print(f"   order kept in {kept} of {len(cands)} candidate sets by the overall level, {by_topics} by the mean of "
+          f"the topic levels")
     out["candidate_order"] = cands
 
     print("-- quote audit (ours_dev, ours_heldout, ours_heldout2)")

@@ -345,7 +345,8 @@ def evaluate(rows: list[dict], packs: dict, timing: bool = False) -> dict:
 
 
 def candidate_order(packs: dict, file: str = "candidates.jsonl") -> dict:
-    """Each candidate's scorecard (topic levels, median rule) and whether the candidates' levels keep their order."""
+    """Each candidate's scorecard (topic levels, median rule; the overall level) and whether the candidates' levels
+    keep their order: by the mean of the topic levels, and by the card's overall level (the mean of all answers)."""
     cards = []
     pairs = []
     for c in load(file):
@@ -360,12 +361,14 @@ def candidate_order(packs: dict, file: str = "candidates.jsonl") -> dict:
         card = build_scorecard(list(dict.fromkeys(a.topic for a in assessed)), assessed, c["lang"])
         levels = [t.level for t in card.topics if t.level is not None]
         best = [max((a.level or 0) for a in assessed if a.topic == t.topic) for t in card.topics]
-        cards.append({"id": c["id"], "gold": c["level"], "topic_levels": levels,
+        cards.append({"id": c["id"], "gold": c["level"], "topic_levels": levels, "overall": card.overall,
                       "mean": statistics.fmean(levels), "max_rule_mean": statistics.fmean(best)})
     ordered = all(x["mean"] < y["mean"] for x in cards for y in cards if x["gold"] < y["gold"])
     max_ordered = all(x["max_rule_mean"] < y["max_rule_mean"] for x in cards for y in cards if x["gold"] < y["gold"])
     inversions = sum(1 for x in cards for y in cards if x["gold"] < y["gold"] and x["mean"] >= y["mean"])
+    overall = sum(1 for x in cards for y in cards if x["gold"] < y["gold"] and x["overall"] >= y["overall"])
     return {"candidates": cards, "order_kept": ordered, "pairs_out_of_order": inversions,
+            "order_kept_overall": not overall, "pairs_out_of_order_overall": overall,
             "order_kept_with_best_answer_rule": max_ordered, "_answer_pairs": pairs}
 
 

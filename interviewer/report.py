@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from interviewer import i18n, turns
 from interviewer.report_manager import ManagerView, manager_view
-from interviewer.scorecard import AnswerRef
+from interviewer.scorecard import AnswerRef, overall_level
 from interviewer.scoring import Assessment, MarkerHit, Scorecard, TopicScore
 from interviewer.skills import SkillRef
 from interviewer.textutil import normalize_key
@@ -70,6 +70,8 @@ class ReportView(BaseModel):
     scored_answers: int = Field(description="answers whose assessment has a level")
     assessed_topics: int
     total_topics: int
+    overall: float | None = Field(default=None, description="the mean level of every scored answer, one decimal; "
+                                                            "None = no answer scored")
     topics: list[TopicReport]
     danger_signals: list[DangerReport]
     strengths: list[str]
@@ -162,7 +164,8 @@ def build_report(t: Transcript) -> ReportView:
     assessed_n = sum(r.level is not None for r in reports)
     scored = sum(a.level is not None for a in assessed)
     scorers = ", ".join(dict.fromkeys(a.scorer for a in assessed)) or L["scorers_none"]
-    method = [L["m_scale"].format(scorers=scorers), L["m_topic"],
+    overall = card.overall if card.overall is not None else overall_level(assessed)
+    method = [L["m_scale"].format(scorers=scorers), L["m_topic"], L["m_overall"],
               L["m_assessed"].format(assessed=assessed_n, total=len(reports)),
               L["m_answers"].format(answers=len(answers), scored=scored),
               L["m_dangers"].format(dangers=len(card.danger_signals)), L["m_quotes"]]
@@ -176,11 +179,11 @@ def build_report(t: Transcript) -> ReportView:
     return ReportView(
         id=t.id, skill=t.skill, provider=t.provider, lang=t.lang, mode=t.mode, status=t.status,
         created_at=t.created_at, updated_at=t.updated_at, candidate=t.plan.candidate, answers=len(answers),
-        scored_answers=scored, assessed_topics=assessed_n, total_topics=len(reports), topics=reports,
+        scored_answers=scored, assessed_topics=assessed_n, total_topics=len(reports), overall=overall, topics=reports,
         danger_signals=dangers, strengths=card.strengths, improvements=card.improvements,
         summary=card.summary, method=method, scorecard_source=source, conversation=conversation,
         commands=len(turns.commands(t.turns)), questions=turns.questions(t.turns),
-        manager=manager_view(t, reports, dangers) if t.mode == "copilot" else None)
+        manager=manager_view(t, reports, dangers, overall) if t.mode == "copilot" else None)
 
 
 def render_report(t: Transcript, fmt: str = "md") -> str:

@@ -25,27 +25,28 @@ class ManagerView(BaseModel):
     not_covered: list[str] = Field(description="planned chains never asked, and topics with no answer to assess")
 
 
-def recommend(levels: list[int], red_flags: int) -> str:
-    """The rule (said in words by the catalogue's report.rec_rule): levels of the assessed topics and red flags."""
-    if len(levels) < MIN_TOPICS:
+def recommend(levels: list[int], overall: float | None, red_flags: int) -> str:
+    """The rule (said in words by the catalogue's report.rec_rule): levels of the assessed topics, the overall level
+    (the mean of every scored answer, the report's one mean) and red flags."""
+    if len(levels) < MIN_TOPICS or overall is None:
         return "not_enough"
-    mean = sum(levels) / len(levels)
     if min(levels) >= 3 and max(levels) == 4 and red_flags == 0:
         return "strong_hire"
-    if mean >= 2.5 and min(levels) > 1 and red_flags <= 1:
+    if overall >= 2.5 and min(levels) > 1 and red_flags <= 1:
         return "lean_hire"
-    if mean < 2 or red_flags >= 3:
+    if overall < 2 or red_flags >= 3:
         return "no_hire"
     return "lean_no"
 
 
-def manager_view(t, topics, dangers) -> ManagerView:
-    """`topics` are the report's TopicReports, `dangers` its DangerReports (only verified quotes count)."""
+def manager_view(t, topics, dangers, overall: float | None) -> ManagerView:
+    """`topics` are the report's TopicReports, `dangers` its DangerReports (only verified quotes count), `overall` its
+    overall level."""
     L = i18n.section(t.lang, "report")
     levels = [x.level for x in topics if x.level is not None]
     flags = sum(1 for d in dangers if d.verified)
-    code = recommend(levels, flags)
-    mean = f"{sum(levels) / len(levels):.1f}" if levels else "-"
+    code = recommend(levels, overall, flags)
+    mean = f"{overall:.1f}" if overall is not None else "-"
     basis = L["rec_basis"].format(assessed=len(levels), total=len(topics), levels=", ".join(map(str, levels)) or "-",
                                   mean=mean, flags=flags, low=sum(1 for v in levels if v == 1))
     asked = {turn.chain for turn in t.turns if turn.role == "interviewer" and turn.action != "end"}

@@ -4,6 +4,10 @@ A topic's level is the median of its assessed answers, not the best one: one str
 over-scored answer) does not set the headline, and an honest beginner's card stays below a candidate who knows the
 names. With an even number of answers the median falls between two levels; it takes the upper one only when an
 answer at that level showed a sign of a solid answer with its quote (a level needs evidence), else the lower.
+
+The card's overall level is the mean of every assessed answer's level, to one decimal. Whole topic levels over two
+or three topics tie often, and a tie hides which of two candidates did better; the mean of all answers keeps that
+order where the topic levels tie, and one over-scored answer among a dozen moves it by a fraction of a level.
 """
 
 from __future__ import annotations
@@ -46,6 +50,8 @@ class Scorecard(BaseModel):
     """The session's result: per-topic levels with quotes, red flags, strengths and improvements."""
 
     topics: list[TopicScore] = []
+    overall: float | None = Field(default=None, description="the mean level of every assessed answer, one decimal; "
+                                                            "None = no answer assessed")
     danger_signals: list[ScoredDanger] = []
     summary: str = ""
     strengths: list[str] = []
@@ -61,6 +67,20 @@ def topic_level(scored: list[Assessment]) -> int:
     low, high = levels[n // 2 - 1], levels[n // 2]
     backed = any(a.level is not None and a.level >= high and a.markers for a in scored)
     return high if backed else low
+
+
+def overall_level(assessed: list[Assessment]) -> float | None:
+    """The mean level of the assessed answers, to one decimal (None when no answer has a level)."""
+    levels = [a.level for a in assessed if a.level is not None]
+    return round(sum(levels) / len(levels), 1) if levels else None
+
+
+def overall_text(overall: float | None, n: int, zh: bool) -> str:
+    """The overall level in words, with how it was computed ("" when no answer was assessed)."""
+    if overall is None:
+        return ""
+    return (f"总体 {overall:.1f} 级：全部 {n} 条已评回答等级的平均。" if zh else
+            f"Overall level {overall:.1f}: the mean of all {n} assessed answers' levels. ")
 
 
 def _quote(a: Assessment) -> str:
@@ -106,7 +126,7 @@ def build_scorecard(topics: list[str], assessed: list[Assessment], lang: str = "
     """Scorecard over the plan's topics (in plan order) from every assessment of the session."""
     zh = lang == "zh"
     order = list(dict.fromkeys(topics)) + [a.topic for a in assessed if a.topic not in topics]
-    card = Scorecard()
+    card = Scorecard(overall=overall_level(assessed))
     # Grouped once: the session rebuilds the card after every turn, so a per-topic scan grew quadratically.
     by_topic: dict[str, list[Assessment]] = {}
     for a in assessed:
@@ -162,16 +182,19 @@ def build_scorecard(topics: list[str], assessed: list[Assessment], lang: str = "
         if flags:
             card.improvements.append(_flag_practice(title, flags[0].signal, flags[0].evidence, zh))
     done = [t for t in card.topics if t.level is not None]
+    n = sum(a.level is not None for a in assessed)
     if zh:
         levels_text = "，".join(f"{t.topic} {t.level} 级" for t in done) or "无"
         card.summary = (f"共 {len(card.topics)} 个主题，评估了 {len(done)} 个（{levels_text}）；"
-                        f"{len(card.topics) - len(done)} 个未评估。每个主题的级别取该主题各回答等级的中位数"
+                        f"{len(card.topics) - len(done)} 个未评估。{overall_text(card.overall, n, zh)}"
+                        f"每个主题的级别取该主题各回答等级的中位数"
                         f"（1 说不出、2 知道名词、3 讲清机制并有数字、4 有取舍、验证或真实事故），反映稳定的表现而不是最好的一题；"
                         f"危险信号 {len(card.danger_signals)} 条，均附原话。")
     else:
         levels_text = ", ".join(f"{t.topic} {t.level}" for t in done) or "none"
         card.summary = (f"{len(done)} of {len(card.topics)} topics assessed ({levels_text}); "
-                        f"{len(card.topics) - len(done)} not assessed. Each topic's level is the median of its answers' "
+                        f"{len(card.topics) - len(done)} not assessed. {overall_text(card.overall, n, zh)}"
+                        f"Each topic's level is the median of its answers' "
                         f"levels (1 can't, 2 knows the names, 3 mechanism with numbers, 4 judgement: trade-offs, "
                         f"validation, a real incident), the consistent performance rather than the best answer; "
                         f"{len(card.danger_signals)} red flag(s), each with a quote.")

@@ -266,6 +266,9 @@ def _problems(t: Transcript) -> list[str]:
     for i, score in enumerate(t.scorecard.topics):
         if not _a_level(score.level):
             out.append(f"scorecard.topics.{i}.level: {_show(score.level)} is not a level from 1 to 4")
+    overall = t.scorecard.overall
+    if overall is not None and not (math.isfinite(overall) and 1 <= overall <= 4):
+        out.append(f"scorecard.overall: {_show(overall)} is not a level from 1 to 4")
     st = t.state
     if st.chain_pos < 0 or (ids and st.chain_pos >= len(t.plan.chains)):
         out.append(f"state.chain_pos: {st.chain_pos} is not the index of a planned chain")

@@ -139,12 +139,15 @@ def test_a_note_loses_its_lead_in(note, kept):
 # ------------------------------------------------------------------------------ the manager's report
 
 
-@pytest.mark.parametrize("levels,flags,expected", [
-    ([3], 0, "not_enough"), ([3, 4, 3], 0, "strong_hire"), ([3, 4, 3], 1, "lean_hire"), ([3, 2, 3], 1, "lean_hire"),
-    ([3, 1, 4], 0, "lean_no"), ([2, 2], 0, "lean_no"), ([1, 2], 0, "no_hire"), ([3, 3, 3], 3, "no_hire"),
+@pytest.mark.parametrize("levels,overall,flags,expected", [
+    ([3], 3.0, 0, "not_enough"), ([3, 4, 3], 3.3, 0, "strong_hire"), ([3, 4, 3], 3.3, 1, "lean_hire"),
+    ([3, 2, 3], 2.7, 1, "lean_hire"), ([3, 1, 4], 2.7, 0, "lean_no"), ([2, 2], 2.0, 0, "lean_no"),
+    ([1, 2], 1.5, 0, "no_hire"), ([3, 3, 3], 3.0, 3, "no_hire"),
+    # The mean is the overall level, every scored answer's: topic levels 3, 2 over answers 3, 2, 2, 2 are 2.3.
+    ([3, 2], 2.3, 0, "lean_no"), ([2, 2], 2.5, 0, "lean_hire"), ([2, 2], 1.9, 0, "no_hire"),
 ])
-def test_the_recommendation_rule(levels, flags, expected):
-    assert recommend(levels, flags) == expected
+def test_the_recommendation_rule(levels, overall, flags, expected):
+    assert recommend(levels, overall, flags) == expected
 
 
 @pytest.mark.parametrize("lang,heading,rec", [("zh", "# 面试评估（面试官用）", "## 录用建议：倾向不录用"),

@@ -44,8 +44,19 @@ def test_the_card_says_how_and_shows_the_best_and_the_weakest_answer():
     assert t.weakest.level == 2 and t.weakest.quote == "said it"
     assert card.topics[1].level is None
     assert "中位数" in card.summary and "最高" not in card.summary
+    assert card.overall == 3.0 and "总体 3.0 级：全部 3 条已评回答等级的平均" in card.summary
     en = build_scorecard(["T"], [a(2), a(2)], "en")
     assert en.topics[0].how.startswith("median of 2 assessed answers") and en.topics[0].weakest.quote == "opening"
+
+
+def test_the_overall_level_keeps_apart_two_candidates_whose_topic_levels_tie():
+    steady = build_scorecard(["T", "U"], [a(3, markers=1), a(3, markers=1), a(3, "U", markers=1)], "en")
+    stronger = build_scorecard(["T", "U"], [a(4, markers=2), a(3, markers=1), a(3, markers=1),
+                                            a(4, "U", markers=2), a(3, "U", markers=1), a(3, "U", markers=1)], "en")
+    assert [t.level for t in steady.topics] == [t.level for t in stronger.topics] == [3, 3]
+    assert steady.overall == 3.0 < stronger.overall == 3.3
+    assert "Overall level 3.3: the mean of all 6 assessed answers' levels." in stronger.summary
+    assert build_scorecard(["T"], [], "en").overall is None
 
 
 def test_a_flag_on_a_word_the_opening_holds_is_shown_in_the_opening_words():
@@ -91,10 +102,11 @@ def cards():
 
 
 def test_candidates_of_different_levels_keep_their_order_in_their_scorecards(cards):
-    for gold, mean, _ in cards:
-        for gold2, mean2, _ in cards:
+    for gold, mean, card in cards:
+        for gold2, mean2, card2 in cards:
             if gold < gold2:
                 assert mean < mean2, (gold, mean, gold2, mean2)
+                assert card.overall < card2.overall, (gold, card.overall, gold2, card2.overall)
 
 
 def test_every_scorecard_with_a_red_flag_has_an_improvement(cards):

@@ -165,6 +165,8 @@ TEXT = {
                    "({scorers}) in a fresh context, apart from the engine that asks the questions.",
         "m_topic": "Each topic's level comes from every scored answer on it; the rule is under the topic's "
                    "\"How this was computed\".",
+        "m_overall": "The overall level is the mean of every scored answer's level, to one decimal: topic levels are "
+                     "whole levels and often tie, and the mean keeps apart two candidates whose topic levels tie.",
         "m_assessed": "Topics assessed: {assessed} of {total}. A topic counts as assessed when at least one answer on it "
                       "got a level; unasked, skipped or unanswered topics are \"not assessed\", never a low score, "
                       "and are left out of every count.",
@@ -178,6 +180,7 @@ TEXT = {
         "scorers_none": "none", "how_fallback": "levels of the {n} scored answers: {levels}", "lq": "\"", "rq": "\"",
         "sep": ": ", "list_sep": "; ", "name_sep": " — ",
         "counts": "{assessed}/{topics} topics assessed · {scored}/{answers} answers scored",
+        "overall": "Overall level", "overall_value": "{overall} of 4, the mean of the {n} scored answers' levels",
         # The manager's report (co-pilot sessions): a decision view for the interviewer, not advice to the candidate.
         "m_title": "Interview assessment (for the interviewer)",
         "m_intro": "For the person who ran the interview: what the candidate showed per topic, with quotes, "
@@ -190,10 +193,11 @@ TEXT = {
         "rec": {"strong_hire": "strong hire", "lean_hire": "lean hire", "lean_no": "lean no hire",
                 "no_hire": "no hire", "not_enough": "not enough evidence"},
         "rec_rule": "not enough evidence below 2 assessed topics; otherwise strong hire when every assessed topic "
-                    "is at level 3 or more, one at 4 and there is no red flag; lean hire when the mean level is 2.5 "
-                    "or more, no topic is at level 1 and there is at most one red flag; no hire when the mean is "
-                    "below 2 or there are 3 red flags or more; otherwise lean no hire",
-        "rec_basis": "{assessed} of {total} planned topics assessed (levels {levels}; mean {mean}); "
+                    "is at level 3 or more, one at 4 and there is no red flag; lean hire when the overall level (the mean "
+                    "of every scored answer) is 2.5 or more, no topic is at level 1 and there is at most one red flag; "
+                    "no hire when the overall level is below 2 or there are 3 red flags or more; otherwise lean no "
+                    "hire",
+        "rec_basis": "{assessed} of {total} planned topics assessed (levels {levels}; overall level {mean}); "
                      "{flags} red flag(s); {low} topic(s) at level 1",
     },
     "plan_doc": {

@@ -305,6 +305,7 @@ WRONG = {
                           "turns.1.assessment.level"),
     "a scorecard level 5": (lambda: edited(lambda d: d["scorecard"]["topics"][0].update(level=5)),
                             "scorecard.topics.0.level"),
+    "an overall level 9.5": (lambda: edited(lambda d: d["scorecard"].update(overall=9.5)), "scorecard.overall"),
 }
 
 

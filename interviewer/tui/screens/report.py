@@ -119,6 +119,9 @@ class ReportScreen(Screen):
                         style="italic")
         head.append(L["counts"].format(assessed=view.assessed_topics, topics=view.total_topics,
                                        scored=view.scored_answers, answers=view.answers), style="dim")
+        if view.overall is not None:
+            head.append(f"\n{L['overall']}{L['sep']}", style="bold")
+            head.append(L["overall_value"].format(overall=f"{view.overall:.1f}", n=view.scored_answers))
         if view.status != "finished":
             head.append(f"\n{L['unfinished']}", style="italic")
         if manager:

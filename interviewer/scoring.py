@@ -1104,6 +1104,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     if hits and any(c.cues.get("first_person") for _, cl in hits for c in r.sentence_clauses(cl.sent)) and not (
             all(kind == "restart" for kind, _ in hits) and any("incident" not in rubric.item(c.item).cues for c in credits)):
         credits = [c for c in credits if not _bare_story(rubric, vocab, c)]
+    # ...nor is one whose fix was the naive remedy and whose cause is said not to be known ("训练卡住了，一个多小时才发现…
+    # 当时就是重启了…具体原因没查到"): whatever it names, it investigated nothing.
+    if hits and L.unknown(r):
+        credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
     cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),

@@ -353,7 +353,8 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
            "不记得", "不太记得", "不懂", "不太懂", "答不上来", "说不上来", "说不出来", "说不清", "说不太清", "没看明白", "没怎么看明白",
            "看不懂", "don't know", "do not know", "not sure", "no idea", "don't remember", "do not remember",
            "can't remember", "can't recall", "cannot recall", "forgot", "no clue", "not really sure", "not quite sure",
-           "don't really know", "没查清楚", "没搞清楚", "没弄清楚", "没查明白", "没搞明白", "never found out",
+           "don't really know", "没查清楚", "没搞清楚", "没弄清楚", "没查明白", "没搞明白", "原因没查到", "没查到原因", "原因没找到",
+           "没找到原因", "never found out", "never found the cause", "never found the root cause",
            "never figured out", "not sure why", "不太确定", "我不确定", "不敢确定", "拿不准", "没细查", "没有细查", "想不起来",
            # what the candidate mixes up or never looked at ("我老搞混", "I didn't really look at the overlap part")
            "老搞混", "总搞混", "容易搞混", "记混", "i always mix up", "i mix up", "i mix them up", "didn't really look at",

@@ -393,3 +393,34 @@ def test_a_restart_told_with_how_the_servers_are_rolled_is_more_than_the_remedy(
               "Basically a blue-green deploy. Rollout is most of the time anyway, generation is the slow part, so a "
               "minute or two of reload per iteration doesn't seem like a big deal.")
     assert score(ours, "en", 16, answer, SYNC["en"]).level == 2
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "在你自己负责的那部分里，最近一次事故从发现到定位用了多久？",
+     "最近一次是 NCCL timeout，训练卡住了，大概过了一个多小时才发现，日志里报的是 watchdog timeout。当时就是重启了，重启之后就好了，"
+     "具体原因没查到。"),
+    ("en", "In the part you owned, how long did the latest incident take from detection to diagnosis?",
+     "The last one was an NCCL timeout. Training hung, and we only noticed about an hour later, from the watchdog timeout "
+     "in the logs. We just restarted it and it was fine after that; we never found the root cause."),
+])
+def test_a_hang_restarted_with_its_cause_never_found_is_no_investigation_told(ours, lang, question, answer):  # noqa: F811
+    # A junior candidate's session: the zh answer was credited "能讲一次完整的 hang 排查（怎么发现、抓到哪些栈、哪个 rank 不
+    # 一致、根因与修复）" with "训练卡住了，大概过了一个多小时才发现…" (the hang, and the question's "发现…定位"), beside the flag
+    # "hang 了只会重启"; the feedback then pointed past the investigation to the safeguard after it.
+    a = score(ours, lang, 15, answer, question)
+    assert a.level == 2, a.level
+    assert not a.markers, [(h.marker, h.evidence) for h in a.markers]
+    assert any(d.signal in ("hang 了只会重启", "naive remedy only") for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "嗯，事后加了哪道防线？", "后来加了一个监控，loss 曲线超过十分钟没更新就发消息到群里，这样能早点发现。"),
+    ("en", "What safeguard was added afterwards?",
+     "Afterwards we added monitoring: if the loss curve hasn't updated for ten minutes, it posts to our team channel, so "
+     "we notice sooner."),
+])
+def test_an_alert_told_in_plain_words_is_a_safeguard_named(ours, lang, question, answer):  # noqa: F811
+    # The junior's zh session read this 1 ("先把「hang 常见于…」讲清楚"): a message to the team's group is the alert the
+    # pack's "告警" names, said the way people say it.
+    a = score(ours, lang, 15, answer, question)
+    assert a.level is not None and a.level >= 2, a.level

@@ -82,14 +82,17 @@ def ask_kinds(phrase: str) -> frozenset[str]:
 
 # Interview words that are not domain concepts but name the subject of many follow-ups.
 _CLASSES = {
-    "@locate": r"定位|找到|查到|锁定|揪出|排查到|抓到|narrow|locat|pinpoint|track(?:ed)? (?:it )?down|isolat|found (?:the|that|it)|identif",
+    # (Not one said not to have been done: "具体原因没查到", "we never found the root cause".)
+    "@locate": r"(?<![没未])(?<!没有)(?:定位|找到|查到|锁定|揪出|排查到|抓到)|narrow|locat|pinpoint|"
+               r"track(?:ed)? (?:it )?down|isolat|(?<!never )(?<!n't )found (?:the|that|it)|identif",
     "@detect": r"发现|告警|报警|监控|察觉|detect|alert|notic|spotted|paged|caught",
-    "@after": r"事后|之后|后来|复盘|从那以后|加了|补了|afterwards|since then|postmortem|follow-up|added|safeguard|防线|兜底",
+    # (Not "之后" or "后来" alone, which every story goes on with: "重启之后就好了" added nothing.)
+    "@after": r"事后|复盘|从那以后|加了|补了|afterwards|since then|postmortem|follow-up|added|safeguard|防线|兜底",
     "@baseline": r"基线|对比的|相比|比起|原来|之前是|baseline|compared (?:to|with)|before the change|versus",
     "@lost": r"丢了|丢失|损失|白跑|回滚|重算|lost|lose|wasted|rolled back|redo|replay",
     "@steps": r"步|step|iteration",
     "@node": r"节点|机器|服务器|主机|node|host|machine|server|box",
-    "@gpu": r"卡|gpu|rank|device|显卡",
+    "@gpu": r"卡(?![住死顿壳])|gpu|rank|device|显卡",  # "训练卡住了" is stuck, not a GPU
     "@scale": r"扩到|扩展|规模|更多卡|更大|scal|more gpus|larger|bigger",
     "@loss": r"loss|收敛|曲线|converge|curve",
     # Curves said to agree: "对过前 2000 步的 loss 曲线，和基线差在 0.01 以内" answers whether they are aligned.
@@ -102,6 +105,11 @@ _CLASSES = {
     "@incident": r"事故|故障|有一次|那次|出过事|卡住|挂了|incident|outage|one time|one night|hung|crashed",
 }
 _CLASS_RX = {k: re.compile(v, re.I) for k, v in _CLASSES.items()}
+
+
+def tells_incident(text: str) -> bool:
+    """The text names or tells an incident ("最近一次是 NCCL timeout，训练卡住了", "one night the job hung")."""
+    return bool(_CLASS_RX["@incident"].search(text))
 
 # Question and function words are the ask, not the subject. Single characters only where they are almost
 # never inside a term ("并" is in 并行, "用" in 利用率: both stay).

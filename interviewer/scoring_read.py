@@ -99,7 +99,7 @@ _UNIT_ALT = "|".join(f"(?P<{k}>{_U[k]})" for k in _UNIT_ORDER)
 NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?:[\s\-]*(?:" + _UNIT_ALT +
                     r")(?![a-z]))?(?![a-z0-9])")
 # "几倍", "好几个小时" are no figure ("反正是参数量的好几倍"); "几十", "两三个" are.
-ZH_NUMBER = re.compile(r"(?<!第)(?:[一二两三四五六七八九十百千万半]+|几[十百千万]+)多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
+ZH_NUMBER = re.compile(r"(?<!第)(?:[一二两三四五六七八九十百千万半]+|几[十百千万]+)(?:个)?多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
 # ...and English times spelled out ("a bit over an hour", "two minutes"), as "一个多小时" is; "a few minutes" is no figure.
 EN_NUMBER = re.compile(r"(?<![a-z])(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|half an?)\s+"
                        r"(?:(?:bit|little)\s+(?:over|under|more than|less than)\s+an?\s+)?(?:hours?|minutes?|days?|weeks?)\b")

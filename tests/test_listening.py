@@ -331,6 +331,23 @@ def test_a_thin_answer_is_pressed_in_the_words_of_what_the_question_asked(lang, 
     assert press.notes.startswith("press") and asks in press.text, press.text
 
 
+@pytest.mark.parametrize("kinds, answer, basis, owed", [
+    # A junior's zh session: "大概过了一个多小时才发现…" was asked "能举一个你实际碰到的例子吗？", the case just told, because
+    # "一个多小时" was no figure.
+    ({"duration"}, "最近一次是 NCCL timeout，训练卡住了，大概过了一个多小时才发现。", "最近一次事故从发现到定位用了多久", "breakdown"),
+    ({"duration"}, "The last one hung and we only noticed about an hour later.", "how long the latest incident took",
+     "breakdown"),
+    # A how answered thinly with a case of one's own is owed its figures, not an example.
+    ({"method"}, "上次训练卡住了，看日志找到那台机器，换掉就好了。", "怎么定位到具体节点或卡", "figure"),
+    ({"method"}, "Last time the job hung; the logs pointed at one node and we swapped it.", "how it was narrowed to a node",
+     "figure"),
+    ({"method"}, "一般看日志，找报错的那台机器。", "怎么定位到具体节点或卡", "example"),  # no case told: one is asked for
+])
+def test_a_thin_answer_that_told_its_case_is_asked_for_what_it_lacks_not_for_an_example(kinds, answer, basis, owed):
+    from interviewer.providers import offline
+    assert offline._press_kind(frozenset(kinds), answer, True, basis) == owed
+
+
 HANG_STORY = {
     "zh": "上个月有一次，2048 卡的作业 hang 了，NCCL watchdog 30 分钟后才报超时。我们用 py-spy dump 抓了所有 rank 的栈，发现 rank "
           "1537 停在 all-reduce，别的都在下一层的 all-gather，查下来是那台机器一张卡 Xid 79 掉了。从发现到定位大概 50 分钟。事后"
@@ -685,3 +702,19 @@ def test_loss_curves_said_to_agree_cover_the_ladder_step_on_showing_loss_alignme
     step = next(s for t in pack.topics for s in t.ladder if "loss" in s and ("证明" in s or "show" in s))
     item = C.item(0, step, pack.vocabulary)
     assert C.covered_items(answer, [item], P.plan_weights(pack, plan)), step
+
+
+@pytest.mark.parametrize("lang, answer, not_covered", [
+    # A junior's zh session: "重启之后就好了" was read as what was added afterwards, "训练卡住了" as a GPU and "具体原因没
+    # 查到" as the cause found, so the safeguard and the hang investigation were never asked.
+    ("zh", "最近一次是 NCCL timeout，训练卡住了，大概过了一个多小时才发现，日志里报的是 watchdog timeout。当时就是重启了，重启之后就好了，"
+           "具体原因没查到。", ["事后加了哪道防线", "一次 hang 从发现到定位到具体 rank 的排查过程"]),
+    ("en", "The last one was an NCCL timeout. Training hung, and we only noticed about an hour later, from the watchdog "
+           "timeout in the logs. We just restarted it and it was fine after that; we never found the root cause.",
+     ["what safeguard was added afterwards"]),
+])
+def test_a_restart_with_its_cause_never_found_covers_no_safeguard(lang, answer, not_covered):
+    s = started(lang, INCIDENT_RULE)
+    s.answer(answer)
+    covered = {normalize_key(c.basis) for t in s.transcript.turns if t.role == "candidate" for c in t.covers}
+    assert not covered & {normalize_key(b) for b in not_covered}, covered

@@ -362,7 +362,7 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
     """What a thin answer to a question of these kinds still owes: first what the question asked; when that was
     given, thinly, the next piece (why that choice, where the time went, how a "yes" was checked, an example, a
     figure or its source)."""
-    has_figure = bool(re.search(r"\d|半个|几分钟|几小时|half an|an hour", answer))
+    has_figure = bool(re.search(r"\d|几分钟|几小时", answer) or R.ZH_NUMBER.search(answer) or R.EN_NUMBER.search(answer))
     if not gave:
         if kinds & _FIGURES:
             return "numbers" if has_figure else "amount"
@@ -382,8 +382,10 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
         return "validation"
     if kinds == {"what"} and _ONE_THING.search(basis):
         return "which"  # "对比的基线是什么" - "就是之前的版本吧": which one, with its figures
-    if "method" in kinds or not _MEASURED.search(basis):
-        return "example"  # a list or a how ("常见成因", "负载均衡的做法"): one case of their own
+    # A list or a how ("常见成因", "负载均衡的做法"): one case of their own, unless the answer told one already ("最近
+    # 一次是 NCCL timeout，训练卡住了…" is owed its figures, not asked for an example).
+    if ("method" in kinds or not _MEASURED.search(basis)) and not C.tells_incident(answer):
+        return "example"
     return "numbers" if has_figure else "figure"
 
 

@@ -117,7 +117,7 @@ PRESS_AFTER = {
     "choice": {"zh": "为什么这么选，而不是别的方案？", "en": "what made you choose that over the alternatives?"},
     "compare": {"zh": "两者具体差在哪里？", "en": "where exactly do they differ?"},
     "validation": {"zh": "你是怎么确认的？", "en": "how did you confirm it?"},
-    "breakdown": {"zh": "这段时间主要花在哪一步？", "en": "where did most of that time go?"},
+    "breakdown": {"zh": "这段时间主要花在哪个环节上？", "en": "where did most of that time go?"},
     "example": {"zh": "能举一个你实际碰到的例子吗？", "en": "can you give me one example from your own work?"},
     "figure": {"zh": "能给个具体的数吗？", "en": "can you put a number on that?"},
 }

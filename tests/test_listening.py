@@ -41,6 +41,7 @@ STORY = {
 INCIDENT_RULE = 8
 CHECKPOINT_RULE = 9  # "简历出现分布式 checkpoint / 异步 checkpoint → …存储带宽…"
 MOE_RULE = 5  # "简历出现 MoE / 专家并行 → …负载均衡用了什么手段…"
+RL_RULE = 12  # "简历出现 RL 训练系统 / verl / OpenRLHF → 追问 rollout 占一个 step 的多少时间…"
 
 
 def pack_for(lang):
@@ -718,3 +719,21 @@ def test_a_restart_with_its_cause_never_found_covers_no_safeguard(lang, answer, 
     s.answer(answer)
     covered = {normalize_key(c.basis) for t in s.transcript.turns if t.role == "candidate" for c in t.covers}
     assert not covered & {normalize_key(b) for b in not_covered}, covered
+
+
+RL_LINE = {"zh": "# 周一鸣\n\n- 参与基于 verl 的 PPO 训练，负责奖励模型服务的部署与扩容\n",
+           "en": "# Yiming Zhou\n\n- Worked on PPO training with verl; owned deploying and scaling the reward model service\n"}
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "rollout 大概占一半多吧，具体没量过。"),
+    ("en", "Rollout is maybe more than half; I never measured it."),
+])
+def test_a_missed_share_of_the_step_is_not_stepped_down_to_the_whole_step(lang, answer):
+    """A junior's zh session: "rollout 占一个 step 的多少时间？" - "没量过" stepped down to "能具体讲讲 RL 一个 step 的耗时分布
+    吗？", the same question, wider. How one would measure it is the step below."""
+    from interviewer.providers import offline_speech
+    s = session_on_rule(lang, RL_RULE, RL_LINE[lang])[1]
+    s.start()
+    d = s.answer(answer).interviewer
+    assert d.notes.startswith("step-down") and d.text == offline_speech.HOW_TO_MEASURE[lang], d.text

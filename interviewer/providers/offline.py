@@ -202,6 +202,12 @@ class _Turn:
             easier = [it for it in easier if not it.rung or self._concepts(it.basis) & line]
         # From a rung, one rung down; from a question about the candidate's own project, back to the basics.
         easier.sort(key=lambda it: -it.depth if item is not None and item.rung else it.depth)
+        # A figure missed whose easier rung asks for the whole it is a part of ("rollout 占一个 step 的多少时间？" - "没量
+        # 过" - "RL 一个 step 的耗时分布？") is asked how one would measure it: that rung asks the same again, wider,
+        # and the rungs past it are no easier.
+        if item is not None and item.cover.kinds & _FIGURES and any(
+                "what" in it.cover.kinds and self._same_measure(it, item) for it in easier):
+            easier = []
         for it in easier:
             if self._asked_in_other_words(it):
                 continue
@@ -225,6 +231,13 @@ class _Turn:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis, step=item.follow_up,
                                 reply=reply, notes="step-down: a smaller scope after a miss")
         return self._next(chain, signal)
+
+    def _same_measure(self, it: P.ChainItem, item: P.ChainItem) -> bool:
+        """`it` asks about what `item` measures: every interview word of it (a step, a time) is one of `item`'s. (A
+        share of a step, or a duration, is a time: "how much of a step rollout takes".)"""
+        classes = {u for g in it.cover.groups for u in g if u.startswith("@")}
+        timed = {"@time"} if item.cover.kinds & {"share", "duration"} else set()
+        return bool(classes) and classes <= item.cover.units | timed
 
     def _concepts(self, text: str) -> frozenset[str]:
         return frozenset(u for u in C.units(text, self.vocab) if u.startswith("#"))

@@ -424,3 +424,18 @@ def test_an_alert_told_in_plain_words_is_a_safeguard_named(ours, lang, question,
     # pack's "告警" names, said the way people say it.
     a = score(ours, lang, 15, answer, question)
     assert a.level is not None and a.level >= 2, a.level
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "可以在代码里打点吧，rollout 开始和结束各记一下时间，再和整个 step 的时间比一下，就知道占多少了。"),
+    ("en", "I'd put timers in the code: record when rollout starts and ends, then compare that with the whole step time, "
+           "and that gives the share."),
+])
+def test_timing_a_phase_by_hand_is_a_way_to_measure_it(ours, lang, answer):  # noqa: F811
+    # The junior's zh session: asked how they would measure rollout's share of the step, this read 1 with the pack's
+    # flag "没意识到 rollout 吃掉了大部分 step 时间" on the plan itself ("打点" named nothing of the field); the en twin 2.
+    q = ("没关系，不用给具体数字：这个数要是让你去量，你会怎么量？" if lang == "zh" else
+         "No problem, no exact number needed: if you had to measure it, how would you go about it?")
+    a = score(ours, lang, 16, answer, q)
+    assert a.level == 2, a.level
+    assert not any("rollout" in d.signal for d in a.danger_signals), a.danger_signals

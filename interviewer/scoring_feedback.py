@@ -137,8 +137,10 @@ def _shared(rubric: Rubric, terms: frozenset[str], markers: list[str]) -> list[f
 _EN_CLAUSE = re.compile(r",\s+(?=(?:knows|knowing|uses|names|gives|explains|writes|computes|estimates|"
                         r"records|checks|compares|watches|merges|sends|reads|tells|splits|fits|bisects|times|fixes|"
                         r"keeps|sets|picks|measures|adds|cuts|avoids|retests|says|has|can)\b)")
-# ...and items that share one predicate after them ("融合、CUDA graph、更大 micro batch…各压缩哪段时间").
-_LISTED = re.compile(r"(?:[：:]|拆成|分成|分为|包括|包含)[^，；;]*|[^，；;：:]*、[^，；;]*?(?:各(?!\s*(?:rank|卡|节点|机|worker))|分别|的顺序)[^，；;]*")
+# ...and items that share one predicate after them ("融合、CUDA graph、更大 micro batch…各压缩哪段时间", "一步由 rollout 生成、
+# 奖励计算…、训练更新组成").
+_LISTED = re.compile(r"(?:[：:]|拆成|分成|分为|包括|包含)[^，；;]*|[^，；;：:]*、[^，；;]*?(?:各(?!\s*(?:rank|卡|节点|机|worker))|分别|的顺序)[^，；;]*"
+                     r"|由[^，；;：:]*?、[^，；;]*?组成")
 _GOES_ON = re.compile(r"(?:并且|并|再|然后|而且|而|同时|and then|then|and|so|with|including|plus)(?![a-z])", re.I)
 
 

@@ -737,3 +737,17 @@ def test_a_missed_share_of_the_step_is_not_stepped_down_to_the_whole_step(lang, 
     s.start()
     d = s.answer(answer).interviewer
     assert d.notes.startswith("step-down") and d.text == offline_speech.HOW_TO_MEASURE[lang], d.text
+
+
+@pytest.mark.parametrize("lang, first, answer", [
+    ("zh", "rollout 大概占 60%，是用 nsys 量的。", "这个不是我负责的，好像是训练那边用 NCCL 广播给 vLLM，具体我不太清楚。"),
+    ("en", "Rollout is about 60% of the step; we measured it with nsys.",
+     "That wasn't my part; I think the training side broadcasts over NCCL to vLLM, but I'm not sure."),
+])
+def test_a_thin_answer_that_says_the_part_was_someone_elses_is_not_pressed(lang, first, answer):
+    """The junior's zh session: "这个不是我负责的…具体我不太清楚" was pressed with "能举一个你实际碰到的例子吗？"."""
+    s = session_on_rule(lang, RL_RULE, RL_LINE[lang])[1]
+    s.start()
+    s.answer(first)
+    d = s.answer(answer).interviewer
+    assert not d.notes.startswith("press"), d.text

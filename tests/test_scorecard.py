@@ -160,3 +160,12 @@ def test_feedback_names_a_listed_point_whole_not_one_item_of_its_list(lang, ques
     pack = skills.resolve(None, lang)
     t = pack.topic(10)
     assert whole in score_answer(t, answer, question, pack.danger_for(t.title)).feedback
+
+
+def test_feedback_names_a_list_that_makes_up_a_whole_not_its_last_item_and_what_follows():
+    # The junior's zh session fed back "讲清「训练更新组成，并能给出 rollout、训练、权重同步各占 step 的比例」": the last item of
+    # "一步由 rollout 生成、奖励计算、…、训练更新组成" with the clause after it.
+    from interviewer.scoring_feedback import _shown
+    marker = "知道一步由 rollout 生成、奖励计算、参考与旧策略 logprob、训练更新组成，并能给出 rollout、训练、权重同步各占 step 的比例"
+    for part in ("一步由 rollout 生成", "训练更新组成"):
+        assert _shown(marker, part).startswith("知道一步由 rollout 生成、奖励计算、参考与旧策略 logprob、训练更新组成")

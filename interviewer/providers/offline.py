@@ -84,9 +84,12 @@ class _Turn:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis if item else "",
                                 reply=speech.NOT_MINE[self.L], notes="not the candidate's part: ask for their own part")
             return self._step_down(chain, signal, item)
-        # A thin answer (names, no mechanism or figure) is pressed once, while the chain has time for it.
+        # A thin answer (names, no mechanism or figure) is pressed once, while the chain has time for it; not one
+        # that says the part was someone else's ("这个不是我负责的，好像是…具体我不太清楚"): asked for "an example you
+        # actually met", it was just told there is none.
         if signal == "thin" and item is not None and _k(item.basis) not in prog.pressed and \
-                prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2):
+                prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2) and \
+                not R.CUES["not_mine"].search(R.norm(self.ctx.candidate_text or "")):
             pressed = self._press(chain, signal, item)
             if pressed is not None:
                 return pressed

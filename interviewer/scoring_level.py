@@ -242,9 +242,13 @@ _CHANGED = re.compile(r"改成|换成|改用|换用|切到|换到|后来用|后�
 def unknown(r: R.Reading) -> bool:
     """The candidate says they do not know part of their own answer: not of a part they say was someone else's ("那部分
     不是我做的，最后降到多少我不太清楚")."""
-    return any(UNKNOWN_RX.search(R.norm(s)) and not any(cl.cues.get("not_mine") or cl.cues.get("handed_off")
-                                                       for cl in r.sentence_clauses(i))
-               for i, s in enumerate(r.sentences))
+    # Read once per answer: the scorer asks it of the same reading from four places.
+    key = ("unknown",)
+    if key not in r.memo:
+        r.memo[key] = any(UNKNOWN_RX.search(R.norm(s)) and not any(cl.cues.get("not_mine") or cl.cues.get("handed_off")
+                                                                  for cl in r.sentence_clauses(i))
+                          for i, s in enumerate(r.sentences))
+    return r.memo[key]
 
 
 def _echoed(r: R.Reading, question: str) -> set[str]:

@@ -85,6 +85,15 @@ STATED = [  # (lang, topic, question, answer, words of the marker, words one of 
     ("zh", 14, "为什么说 GPU 利用率有误导性？", "它只是采样里有 kernel 驻留就算忙。一个在死掉的对端上空等的 all-reduce 也显示 100%，我们第一次"
      "大 hang 的时候看板上 2047 张卡都是这样，所以 40 分钟后才发现。后来把利用率从看板上拿掉，改成按 TENSOR_ACTIVE 和每 rank 计算时间"
      "告警。", ("kernel 在跑",), ("空等",)),
+    # A step told as its parts in seconds, the communication as what was left exposed (seen in a zh session: read 2
+    # with 只报名词没有机制, and the feedback asked for the very breakdown given).
+    ("zh", 10, "能具体讲讲一个 step 的时间分解吗？", "3.36 秒里面，前向反向的计算大概 2.4 秒，all-to-all 优化后暴露出来的大概 0.35 秒，"
+     "流水线气泡大概 0.4 秒，剩下的是优化器和 DP 的梯度同步，梯度同步大部分被反向盖住了。这个是用 nsys 抓了几个 step 看的 timeline。",
+     ("step 时间拆成",), ("暴露",)),
+    ("en", 10, "Can you walk me through the time breakdown of one step?", "Of the 3.36 s step, forward and backward "
+     "compute is about 2.4 s, the all-to-all left exposed after the overlap is about 0.35 s, the pipeline bubble about "
+     "0.4 s, and the rest is the optimizer and the DP gradient sync, mostly hidden behind backward. We read it off an "
+     "nsys timeline of a few steps.", ("splits a step",), ("exposed",)),
 ]
 
 

@@ -99,7 +99,8 @@ _CLASSES = {
     "@align": r"对齐|对得上|对上了|对过|吻合|重合|差在|以内|match|line[sd]? up|agree|within",
     "@cost": r"代价|开销|成本|多花|cost|overhead|price|expensive",
     # What was saved, said as what is left: "省下的显存" is answered by "每卡只剩几 GB".
-    "@saved": r"省下|省了|节省|省掉|只剩|降到|saved|saving|savings|only \d|down to",
+    # Said as what was taken away: "SHARD_GRAD_OP would have removed the gradient copy".
+    "@saved": r"省下|省了|节省|省掉|只剩|降到|去掉|砍[掉了的]|saved|saving|savings|only \d|down to|remov|shr[ai]nk|\bcut",
     "@time": r"时间|耗时|时长|秒|分钟|小时|time|seconds?|minutes?|hours?",
     # An incident named or told: "最近一次事故" is answered by "有一次凌晨 NCCL 超时，训练卡住…".
     "@incident": r"事故|故障|有一次|那次|出过事|卡住|挂了|incident|outage|one time|one night|hung|crashed",
@@ -246,6 +247,7 @@ _FRACTION = re.compile(r"(?<![\d/])\d+\s*/\s*\d+(?![\d/])")
 _ZH_TIME = re.compile(r"[一二两三四五六七八九十半几\d]+多?\s*(?:个)?多?\s*(?:小时|分钟|秒|天|周)")
 _EN_TIME = re.compile(r"\b(?:half an|an|a|one|two|three|a few|a couple of|several|few)\s+(?:hours?|minutes?|seconds?|days?)\b|"
                       r"\bhalf an hour\b|\bovernight\b", re.I)
+_SPOKEN_GB = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s*g(?![a-z0-9/])")  # "每卡 71G" is a size said aloud
 _VAGUE_AMOUNT = re.compile(r"几乎没有|基本没有|可以忽略|忽略不计|几乎为零|没丢|零|negligible|almost none|nothing|zero|none")
 _METHOD_WORDS = re.compile(
     r"用|通过|靠|借助|先|再|然后|抓|看|查|比对|对比|对过|比过|dump|采|打|加|改|设|开|关|拆|换|"
@@ -261,7 +263,8 @@ class _Span:
     units: frozenset[str]
     numbers: frozenset[str]  # unit kinds of the numbers in it: time, percent, size, steps, count, bare, ...
     causal: bool
-    mech: bool
+    mechs: frozenset[str]  # mechanisms it names (concept ids)
+    tool: bool  # a tool or a setting by name (py-spy, NCCL_IB_HCA)
     method: bool
     compare: int
 
@@ -269,6 +272,8 @@ class _Span:
 def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
     n = R.norm(text)
     kinds = {m.lastgroup or "bare" for m in R.NUMBER.finditer(n)}
+    if _SPOKEN_GB.search(n):
+        kinds.add("size")
     if _ZH_TIME.search(n) or _EN_TIME.search(n):
         kinds.add("time")
     if _FRACTION.search(n):
@@ -276,18 +281,24 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
     if _VAGUE_AMOUNT.search(n):
         kinds.add("vague")
     concepts = vocab.find(n)[0]
-    mech = any(vocab.kind(c) == "mech" for c in concepts) or bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
+    mechs = frozenset(c for c in concepts if vocab.kind(c) == "mech")
+    tool = bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
     halves = tuple(units(h, vocab) for h in text.split("\n")) if pair else (units(text, vocab),)
-    return _Span(text=text, pair=pair, halves=halves, units=units(text, vocab), numbers=frozenset(kinds),
-                 causal=bool(R.CUES["causal"].search(n)), mech=mech,
+    # A figure beside a subject says one more (the vocabulary's composites): "26 GB of BF16 weights" is memory.
+    shown = {f"#{c}" for scope in ("clause", "sentence")
+             for c in R.composites(vocab.closed(concepts), sorted(kinds), vocab, scope)} - units(text, vocab)
+    return _Span(text=text, pair=pair, halves=halves, units=units(text, vocab) | shown, numbers=frozenset(kinds),
+                 causal=bool(R.CUES["causal"].search(n)), mechs=mechs, tool=tool,
                  method=bool(_METHOD_WORDS.search(n)) and len(n) >= 8,
                  compare=max(len(set(concepts)), len(terms(text, vocab)))
                  + (2 if R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n) or re.search(r"比|than", n) else 0))
 
 
-def _gives(span: _Span, kinds: frozenset[str]) -> bool:
-    """Whether the span gives what the follow-up asks for (any one of its kinds)."""
+def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozenset()) -> bool:
+    """Whether the span gives what the follow-up asks for (any one of its kinds). A mechanism is one beside the
+    follow-up's `subject`: "对齐过" names the alignment asked about, it tells no method of checking it."""
     nums = span.numbers - {"bare", "config"}
+    mech = span.tool or any(f"#{c}" not in subject for c in span.mechs)
     for k in kinds:
         if k == "duration" and ({"time", "steps"} & span.numbers or "vague" in span.numbers):
             return True
@@ -301,12 +312,12 @@ def _gives(span: _Span, kinds: frozenset[str]) -> bool:
             return True
         if k == "compare" and span.compare >= 2:
             return True
-        if k == "method" and (span.mech or span.method):
+        if k == "method" and (mech or span.method):
             return True
         if k == "yesno" and len(R.norm(span.text)) >= 6:
             return True
         # "What does X solve?" is not answered by naming X: it takes a reason, a mechanism or a figure.
-        if k == "what" and (span.mech or span.causal or nums) and len(R.norm(span.text)) >= 12:
+        if k == "what" and (mech or span.causal or nums) and len(R.norm(span.text)) >= 12:
             return True
     return False
 
@@ -441,9 +452,19 @@ COVER_SHARE = 0.6
 RELATED = 0.5
 
 
-def _distinct(item: Item, weight: Weights) -> frozenset[str]:
-    """The item's most telling word (its rarest group): a stretch that misses it is about something else."""
-    return max(item.groups, key=lambda g: _group_weight(g, weight)) if item.groups else frozenset()
+def _distinct(item: Item, weight: Weights) -> tuple[frozenset[str], ...]:
+    """The item's most telling words (its rarest groups): a stretch that misses one is about something else. Two
+    equally rare words are both telling: "专家数和 EP 度是怎么定的" is not answered by a sentence on the experts alone."""
+    if not item.groups:
+        return ()
+    most = max(_group_weight(g, weight) for g in item.groups)
+    return tuple(g for g in item.groups if _group_weight(g, weight) >= most - 1e-9)
+
+
+def _names(group: frozenset[str], span_units: frozenset[str]) -> bool:
+    """The span names the group's word itself, its concept or a narrower one. A concept beside it under the same
+    broader one is not it: "负载均衡那块贡献了 5 个点" names MoE's load balancing, not how the EP degree was chosen."""
+    return any(u in span_units or (u[0] == "#" and f"~{u[1:]}" in span_units) for u in group if u[0] != "~")
 
 
 NEAR_SHARE = 0.4
@@ -452,7 +473,8 @@ COUNT_BONUS = 0.3
 
 def covered_items(text: str, items: list[Item], weight: Weights, threshold: float = COVER_SHARE,
                   kinds_only: frozenset[str] | None = None, asked: Item | None = None,
-                  answered: bool = True, near: frozenset[int] = frozenset()) -> list[tuple[int, str]]:
+                  answered: bool = True, near: frozenset[int] = frozenset(),
+                  named: frozenset[int] = frozenset()) -> list[tuple[int, str]]:
     """(position in `items`, quote) for every item the text answers.
 
     The question the text answers (`asked`) is covered by any real answer to it (`answered`: not a miss) that
@@ -462,7 +484,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     without naming it ("用 Volcano，PodGroup 整组调度" answers a question about gang scheduling), so for items on
     the same subject as the question its words count in every stretch. Items `near` the question (the other
     follow-ups of its chain: one incident, one project) need less of their subject, and not their rarest word:
-    a story told for one of them answers the others in its own words.
+    a story told for one of them answers the others in its own words. Items `named` (near, but on another topic)
+    still need their rarest word.
     """
     if not text.strip():
         return []
@@ -478,19 +501,19 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             continue
         related = bool(carry) and _subject_share(item, carry, weight) >= RELATED
         is_near = pos in near
-        top = frozenset() if is_near or related else _distinct(item, weight)
+        top = () if (is_near and pos not in named) or related else _distinct(item, weight)
         least = min(threshold, NEAR_SHARE) if is_near else threshold
         best, best_key = None, None
         for sp in spans:
             seen = sp.units | carry if related else sp.units
-            if top and not top & seen and not ((rx := counted(item.basis)) and rx.search(sp.text)):
+            if top and not all(_names(g, seen) for g in top) and not ((rx := counted(item.basis)) and rx.search(sp.text)):
                 continue
             if sp.pair and not all(any(_matched(g, h) for g in item.groups) for h in sp.halves):
                 continue  # two sentences, one of them about something else
             share = _subject_share(item, seen, weight)
             if (rx := counted(item.basis)) is not None and rx.search(sp.text):
                 share += COUNT_BONUS
-            if share >= least and _gives(sp, item.kinds):
+            if share >= least and _gives(sp, item.kinds, item.units):
                 key = (not sp.pair, round(share, 2), -len(sp.text))
                 if best_key is None or key > best_key:
                     best, best_key = sp, key

@@ -268,9 +268,13 @@ class Session:
         line = chain.evidence[0].line if chain is not None and chain.evidence else None
         same = {c.id for c in self.plan.chains if c is chain or (line is not None and c.evidence and c.evidence[0].line == line)}
         near = frozenset(i for i, (cid, _) in enumerate(items) if cid in same)
+        # A chain of the same project on another topic must still hear its own subject: an answer on the project's
+        # speed-up ("大头是 all-to-all 和专家计算的重叠") does not tell how its MoE layout was chosen.
+        other = {c.id for c in self.plan.chains if c.id in same and chain is not None and c.topic != chain.topic}
+        named = frozenset(i for i, (cid, _) in enumerate(items) if cid in other)
         found = coverage.covered_items(text, [it.cover for _, it in items], progress.plan_weights(self.pack, self.plan),
                                        asked=coverage.item(0, asked, self.pack.vocabulary) if asked else None,
-                                       answered=answered, near=near)
+                                       answered=answered, near=near, named=named)
         out: list[Covered] = []
         seen: set[str] = set()
         for i, quote in found:

@@ -77,6 +77,9 @@ LEXICON_CASES = [
     ("训练加速 X%", "推理吞吐提升 3 倍", False),
     ("training sped up X%", "improved training throughput by 1.8×", True),
     ("training sped up X%", "cut step time by 25%", True),
+    # The zh line "…all-to-all 通信优化，step time 降低 18%" met the rule; its en twin did not.
+    ("training sped up X%", "owned all-to-all optimisation, cutting step time by 18%", True),
+    ("training sped up X%", "all-to-all overlap, step time down 18%", True),
     ("training sped up X%", "page load time reduced by 40%", False),
     ("training sped up X%", "trained on 8x A100", False),
     ("FSDP", "用FSDP2训练 13B 模型", True),

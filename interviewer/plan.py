@@ -86,6 +86,7 @@ def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | N
     ordered = sorted((m for m in matches if m.rule_index in rules), key=lambda m: (-m.strength, m.rule_index))
 
     chains: list[Chain] = []
+    topics = rule_topics(pack)
     seen_rules: set[int] = set()
     used_lines: set[int] = set()
     while ordered and len(chains) < budget:
@@ -98,7 +99,7 @@ def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | N
         seen_rules.add(m.rule_index)
         used_lines.update(e.line for e in m.evidence[:1])
         rule = rules[m.rule_index]
-        chains.append(_rule_chain(pack, rule, link_topic(pack, rule), m, lang, len(chains) + 1))
+        chains.append(_rule_chain(pack, rule, topics, m, lang, len(chains) + 1))
     covered = {c.topic for c in chains}
     for topic in pack.topics:
         if len(chains) >= budget:
@@ -113,13 +114,25 @@ def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | N
 # ------------------------------------------------------------------------------ chains
 
 
-def _rule_chain(pack: SkillPack, rule: Rule, topic: Topic, match: RuleMatch, lang: str, n: int) -> Chain:
+def _rule_chain(pack: SkillPack, rule: Rule, topics: dict[int, Topic], match: RuleMatch, lang: str, n: int) -> Chain:
+    """The rule's chain; `topics` is every rule's topic, by rule index."""
+    topic = topics[rule.index]
     probes = Q.askable_probes(rule)
     basis = Q.opening_basis(rule, topic)
     quote = match.evidence[0].quote if match.evidence else ""
     opening = Q.opening_question(rule, topic, quote, lang, focus=match.triggers + rule.triggers)
     qs = [(p, Q.probe_question(p, lang)) for p in probes] or [(basis, Q.rung_question(basis, lang))]
-    for rung in topic.ladder[1:4]:
+    # A topic may hold two subjects, each a rule's ("长上下文与 MoE 并行"): a rung on the other rule's subject is not
+    # asked of this line. A résumé line on MoE does not go on to ring attention under the causal mask.
+    own = {t.casefold() for t in rule.triggers if len(t) >= 2}
+    others = {t.casefold() for r in pack.rules if r is not rule and topics[r.index].title == topic.title
+              for t in r.triggers if len(t) >= 2} - own
+
+    def elsewhere(rung: str) -> bool:
+        r = rung.casefold()
+        return any(t in r for t in others) and not any(t in r for t in own)
+
+    for rung in (r for r in topic.ladder[1:4] if not elsewhere(r)):
         if not any(_same_ask(rung, b, pack.vocabulary) for b, _ in qs):
             qs.append((rung, Q.rung_question(rung, lang)))
     return _chain(pack, n, rule.index, topic, list(match.evidence), opening, basis, qs, True, match.strength)
@@ -192,9 +205,15 @@ def link_topic(pack: SkillPack, rule: Rule) -> Topic:
     Words shared by every topic ("training", "训练") say nothing, so overlaps are idf-weighted;
     ties go to the earlier topic, so the link is deterministic.
     """
+    return rule_topics(pack, [rule])[rule.index]
+
+
+def rule_topics(pack: SkillPack, rules: list[Rule] | None = None) -> dict[int, Topic]:
+    """Each rule's topic (link_topic), by rule index, the topics read once for all of them."""
+    rules = pack.rules if rules is None else rules
     if not pack.topics:
-        return Topic(index=0, title=rule.triggers[0] if rule.triggers else f"rule {rule.index}",
-                     ladder=[], markers=[], line=rule.line)
+        return {r.index: Topic(index=0, title=r.triggers[0] if r.triggers else f"rule {r.index}", ladder=[],
+                               markers=[], line=r.line) for r in rules}
     vocab = pack.vocabulary
     docs = [_tokens(" ".join([t.title, *t.ladder, *t.markers]), vocab) for t in pack.topics]
     df: dict[str, int] = {}
@@ -202,15 +221,17 @@ def link_topic(pack: SkillPack, rule: Rule) -> Topic:
         for tok in d:
             df[tok] = df.get(tok, 0) + 1
     idf = {tok: math.log((len(docs) + 0.5) / c) for tok, c in df.items()}
-    query = _query(rule, vocab)
-    area_bonus: dict[str, float] = {}
-    for a in pack.danger_areas:
-        if a.topic:
-            s = _overlap(query, _tokens(" ".join([a.area, *a.signals]), vocab), idf)
-            area_bonus[a.topic] = max(area_bonus.get(a.topic, 0.0), s)
-    scores = {t.title: _overlap(query, docs[t.index - 1], idf) + area_bonus.get(t.title, 0.0)
-              for t in pack.topics}
-    return max(pack.topics, key=lambda t: (round(scores[t.title], 9), -t.index))
+    areas = [(a.topic, _tokens(" ".join([a.area, *a.signals]), vocab)) for a in pack.danger_areas if a.topic]
+    out = {}
+    for rule in rules:
+        query = _query(rule, vocab)
+        area_bonus: dict[str, float] = {}
+        for topic, tokens in areas:
+            area_bonus[topic] = max(area_bonus.get(topic, 0.0), _overlap(query, tokens, idf))
+        scores = {t.title: _overlap(query, docs[t.index - 1], idf) + area_bonus.get(t.title, 0.0)
+                  for t in pack.topics}
+        out[rule.index] = max(pack.topics, key=lambda t: (round(scores[t.title], 9), -t.index))
+    return out
 
 
 def _same_ask(rung: str, probe: str, vocab: Vocabulary = EMPTY) -> bool:

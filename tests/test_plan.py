@@ -492,3 +492,21 @@ def test_with_no_lang_chat_on_an_english_resume_interviews_in_english(tmp_path, 
     assert code == 0, err
     assert "interviewer>" in out and "面试官>" not in out
     assert json.loads(saved.read_text(encoding="utf-8"))["lang"] == "en"
+
+
+@pytest.mark.parametrize("lang, moe_line, long_line", [
+    ("zh", "- 参与 MoE 模型（32 专家、top-2）预训练，256 张 H100，EP=8，负责专家负载均衡与 all-to-all 通信优化",
+     "- 负责长上下文扩展：序列从 8K 扩到 128K，用 Context Parallel 与 Ring Attention"),
+    ("en", "- Pre-trained an MoE model (32 experts, top-2) on 256 H100s with EP=8; owned expert load balancing",
+     "- Extended context from 8K to 128K with context parallelism and ring attention"),
+])
+def test_a_chain_on_a_topic_of_two_subjects_keeps_to_its_lines_subject(lang, moe_line, long_line):
+    """Read aloud in a zh session: the MoE line's chain, its own questions answered, went on to "ring attention 在因果掩码
+    下的负载均衡" and "Ulysses 与 ring attention 的区别", a subject the résumé never claimed. Each line's chain keeps to the
+    rungs of its own subject, and still has its topic's rung on it."""
+    pack = skills.resolve(str(OUR_PACK), lang)
+    for line, own, other in ((moe_line, "moe", ("ring attention", "ulysses")), (long_line, "ring attention", ("moe",))):
+        plan = build_plan(pack, resume_from_text(f"# X\n\n{line}\n"), 45, lang)
+        chain = next(c for c in plan.chains if c.on_resume)
+        assert any(own in b.casefold() for b in chain.follow_up_basis[1:]), chain.follow_up_basis
+        assert not any(o in b.casefold() for b in chain.follow_up_basis for o in other), chain.follow_up_basis

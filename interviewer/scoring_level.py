@@ -214,7 +214,11 @@ _HEARSAY = re.compile(r"听说过|没用过|没实际用过|没在生产上用�
                       # known from the papers, not from the candidate's runs ("这块我主要是看论文了解的。论文里说…")
                       r"看论文了解|从论文(?:里|上)?(?:了解|看)|论文里(?:说|讲|提)|"
                       r"\b(?:know|knew|learned|learnt) (?:it |this |that )?(?:mostly )?from (?:the |reading )?papers?\b|"
-                      r"\bthe paper (?:says|said|claims)\b|\baccording to the paper\b")
+                      r"\bthe paper (?:says|said|claims)\b|\baccording to the paper\b|"
+                      # ...or read about and never built ("For MoE I read about the auxiliary loss… I have not
+                      # implemented it myself, only read the papers")
+                      r"\bonly read (?:the |about )?(?:papers?|it|them|about it)\b|\bha(?:ve|d)(?: not|n't) implemented\b|"
+                      r"只看过论文|没(?:亲手|自己)?实现过")
 
 
 _WATCHED = re.compile(r"主要是(?:我)?(?:导师|师兄|组长|同事)|(?:导师|师兄)(?:查|做|定位)的|在旁边看|\bi was (?:just )?watching\b|"

@@ -439,3 +439,35 @@ def test_timing_a_phase_by_hand_is_a_way_to_measure_it(ours, lang, answer):  # n
     a = score(ours, lang, 16, answer, q)
     assert a.level == 2, a.level
     assert not any("rollout" in d.signal for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我们 capacity factor 设的是 1.25，训练刚开始的时候路由很不均匀，丢 token 能到 8% 左右，后来加了 aux loss 之后稳定在 1% 以下。"
+           "丢的 token 走残差直接过去，不算专家输出。"),
+    ("en", "Our capacity factor was 1.25. Early in training routing was very uneven and up to about 8% of tokens were "
+           "dropped; after we added the aux loss it settled below 1%. Dropped tokens just pass through the residual and "
+           "get no expert output."),
+])
+def test_imbalance_and_dropped_tokens_told_raise_no_capacity_factor(ours, lang, answer):  # noqa: F811
+    # A zh session: asked what share of tokens was dropped, this read 2 with 只报名词没有机制 on the residual path, while
+    # the English twin read 3: "路由很不均匀，丢 token 能到 8%" held three of the four words of the pack's flag "MoE 不均
+    # 只会调大容量因子" and was taken for that remedy, though it raises nothing.
+    a = score(ours, lang, 7, answer, "丢 token 的比例是多少？" if lang == "zh" else "What share of tokens was dropped?")
+    assert a.level == 3, a
+    assert credited(a, "aux") or credited(a, "辅助损失"), a.markers
+    assert not a.danger_signals, a.danger_signals
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "推荐系统里我们有热点行的问题，是把热的 embedding 在每张卡上都缓存一份。MoE 的话我看过 aux loss，让 router 把 token 分得更均匀，"
+           "还有 capacity factor，超过容量的 token 会被丢掉。DeepSeek 有一种不用辅助损失的 bias 方法。这些我没自己实现过，只看过论文。"),
+    ("en", "In recsys we have the hot-rows problem, we handle it by caching hot embeddings on every GPU. For MoE I read "
+           "about the auxiliary loss that pushes the router to spread tokens evenly, and the capacity factor — tokens over "
+           "capacity are dropped. DeepSeek has some bias method without auxiliary loss. I have not implemented it myself, "
+           "only read the papers."),
+])
+def test_balancing_known_only_from_the_papers_is_a_2(ours, lang, answer):  # noqa: F811
+    # candidates30 c30_c.2 (labelled 2) was a 2 only because "and the capacity factor" was taken for the remedy of
+    # raising it; read right, the point is there, and "only read the papers" is what keeps it at 2.
+    a = score(ours, lang, 7, answer, "专家负载怎么做均衡？" if lang == "zh" else "How would you keep the experts balanced?")
+    assert a.level == 2, a

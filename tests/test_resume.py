@@ -94,6 +94,10 @@ LEXICON_CASES = [
     ("ZeRO", "Zero Bubble pipeline schedule", False),
     ("Megatron", "基于 Megatron-LM 训练", True),
     ("DeepSpeed", "DeepSpeed-Chat 复现", True),
+    # "DeepSpeed ZeRO-3" is the sharding: the ZeRO rule's line, not "各并行度是怎么定下来的" of a large-scale layout
+    # (a zh session asked that of a 32-GPU ZeRO-3 line that had no parallel degree but DP).
+    ("DeepSpeed", "用 DeepSpeed ZeRO-3 训练 6B 模型，32 张 A100", False),
+    ("DeepSpeed", "trained a 6B model with DeepSpeed ZeRO stage 3 on 32 A100s", False),
     ("Triton", "用 Triton 写融合 kernel", True),
     ("Triton", "部署 Triton Inference Server", False),
     ("MFU 提升", "MFU 从 38% 提升到 47%", True),

@@ -765,6 +765,8 @@ _STILL = re.compile(r"(?:and |but )?if (?:(?:it|that|this)(?: is|'s)? )?(?:still
                     # the same trouble again ("If it happens again we raise the NCCL timeout", "要是再卡住就…")
                     r"(?:and |but )?if (?:it|that|this) (?:happens|hangs|fails|comes back|shows up) again\b|"
                     r"(?:要是|如果)?(?:再|又)(?:出现|发生|卡住|挂)")
+_TRIAL = re.compile(r"只(?:在|是)[^。，]{0,12}试(?:过|了)|没(?:有)?上到|没(?:有)?(?:用到|用在)(?:主|生产|正式)|"
+                    r"\b(?:only|just) tried\b|\bnever (?:took|made|put|moved) it\b|\bnot (?:taken|moved) to\b")
 _WHY_SO = re.compile(r"因为|由于|because\b|since\b")
 _SO_THAT = re.compile(r"这样(?:就|一来|的话)?|比如|例如|so that\b|so (?:we|it|there)\b|that way\b|(?:like|say|e\.g\.),? from\b")
 _EXCUSE = re.compile(r"\b(?:doesn't|does not|didn't|did not) (?:really )?matter\b|\bno big deal\b|\bnot a big deal\b|"
@@ -1176,8 +1178,10 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
             signal = "not_mine"
     # How a setting was chosen ("按默认的来", "拍脑袋") is the candidate's judgement: a level-3 answer that
     # chose that way shows none. (Restarting or rerunning is often just a step of a real story.)
+    # (Not the recipe of a trial never adopted: "主训练用的 BF16，因为…8 位指数…。FP8 只在 7B 上试过，用的 Transformer
+    # Engine 默认的 delayed scaling，没有上到主训练" chose BF16 for its reason.)
     naive = {_clause_quote(r, cl) for kind, cl in _naive_hits(r, (level or 1) <= 2, own, rubric)
-             if kind in ("default_config", "guess")}
+             if kind in ("default_config", "guess") and not _TRIAL.search(_norm(r.sentences[cl.sent]))}
     # At 4 on one kind of judgement alone ("项目一开始就这么定的" read as a story) it is the same; a default told as the
     # baseline of a weighed, checked change ("基线是…Megatron 默认配置") is not the candidate's choice.
     if (level == 3 or (level == 4 and len(f.judgement) <= 1)) and len(credits) < 2 and naive:

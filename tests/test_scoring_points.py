@@ -4307,3 +4307,19 @@ def test_a_mechanism_told_with_the_asked_setting_someone_elses_is_a_2(ours, lang
     a = score(ours, lang, 7, answer, "Ulysses 和 ring attention 有什么区别？" if lang == "zh" else
               "How do Ulysses and ring attention differ?")
     assert a.level == 2, a
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "主训练用的 BF16，因为 BF16 和 FP32 一样是 8 位指数，动态范围够，不用 loss scaling，之前用 FP16 经常要调 loss scale 很麻烦。"
+           "FP8 只在 7B 上试过，用的 Transformer Engine 默认的 delayed scaling，没有上到主训练。"),
+    ("en", "We trained in BF16 because BF16 has the same 8-bit exponent as FP32, so the dynamic range is enough and no loss "
+           "scaling is needed; with FP16 before we kept having to tune the loss scale, which was a pain. FP8 we only tried "
+           "on 7B, with Transformer Engine's default delayed scaling, and never took it to the main run."),
+])
+def test_the_default_recipe_of_a_trial_never_adopted_is_no_choice_taken_over(ours, lang, answer):
+    # A zh session, asked how the precision format was chosen: BF16 chosen for its reason read 2 with 配置照搬现成的 on
+    # the FP8 trial's "默认的 delayed scaling"; the English twin read 3.
+    a = score(ours, lang, 1, answer, "精度格式是怎么选的？" if lang == "zh" else "How was the precision format chosen?")
+    assert a.level == 3, a
+    assert credited(a, "BF16"), a.markers
+    assert not a.danger_signals, a.danger_signals

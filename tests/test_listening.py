@@ -806,3 +806,27 @@ def test_memory_said_as_what_was_cut_answers_where_the_saved_memory_came_from(la
     pack, _, plan = sample_plan(lang)
     saved = "省下的显存主要来自哪一块" if lang == "zh" else "where the saved memory came from"
     assert C.covered_items(answer, [C.item(0, saved, pack.vocabulary)], P.plan_weights(pack, plan))
+
+
+PRECISION_RULE = 7  # "简历出现混合精度 / BF16 / FP8 → 追精度格式是怎么选的、遇到溢出时怎么处理、…"
+PRECISION_LINE = {"zh": "# 周明远\n\n- 负责 13B 模型的 BF16 混合精度训练\n",
+                  "en": "# Mingyuan Zhou\n\n- Owned BF16 mixed-precision training of a 13B model\n"}
+
+
+@pytest.mark.parametrize("lang, chosen, overflow", [
+    ("zh", "主训练用的 BF16，因为 BF16 和 FP32 一样是 8 位指数，动态范围够，不用 loss scaling。",
+     "BF16 下我们基本没碰到过溢出，具体怎么处理我不太清楚。"),
+    ("en", "We trained in BF16 because it has the same 8-bit exponent as FP32, so no loss scaling is needed.",
+     "With BF16 we basically never hit overflow; I'm not sure exactly how it's handled."),
+])
+def test_a_thin_answer_that_says_it_does_not_know_the_rest_is_not_pressed_for_an_example(lang, chosen, overflow):
+    """Read aloud in a zh session: "BF16 下我们基本没碰到过溢出，具体怎么处理我不太清楚" (thin: it says BF16 rarely overflows)
+    was pressed with "回到「遇到溢出时怎么处理」这个问题，能举一个你实际碰到的例子吗？", right after "never met one"."""
+    s = session_on_rule(lang, PRECISION_RULE, PRECISION_LINE[lang])[1]
+    s.start()
+    asked = s.answer(chosen).interviewer
+    assert "溢出" in asked.text or "overflow" in asked.text, asked.text
+    r = s.answer(overflow)
+    assert r.candidate.assessment.signal == "thin", r.candidate.assessment
+    assert not (r.interviewer.notes or "").startswith("press"), r.interviewer.text
+    assert not re.search(r"例子|碰到|example|\bmet\b", r.interviewer.text), r.interviewer.text

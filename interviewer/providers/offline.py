@@ -84,6 +84,13 @@ class _Turn:
                 return Decision(signal=signal, action="probe", chain=chain.id, target=item.basis if item else "",
                                 reply=speech.NOT_MINE[self.L], notes="not the candidate's part: ask for their own part")
             return self._step_down(chain, signal, item)
+        # A thin answer that says it does not know the rest ("BF16 下基本没碰到过溢出，具体怎么处理我不太清楚") has no more
+        # to give: pressed, it was asked for "an example you actually met" right after saying it never met one. It
+        # steps down, as a miss does.
+        text = R.norm(self.ctx.candidate_text or "")
+        if signal == "thin" and item is not None and R.CUES["dont_know"].search(text) and \
+                not R.CUES["not_mine"].search(text):
+            return self._step_down(chain, signal, item)
         # A thin answer (names, no mechanism or figure) is pressed once, while the chain has time for it; not one
         # that says the part was someone else's ("这个不是我负责的，好像是…具体我不太清楚"): asked for "an example you
         # actually met", it was just told there is none.

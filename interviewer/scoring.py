@@ -847,6 +847,25 @@ def _not_whole(r: Reading, quote: str, answer: str) -> str:
     return quote[: cut if cut > 20 else 60].rstrip("，,；;：:、 ")
 
 
+_NOT_LOOKED = re.compile(r"没(?:有)?(?:去)?(?:看|查|测|量|算)过|\b(?:didn't|did not|never) (?:look|check|measure)")
+
+
+def _rest_of(r: Reading, rubric: Rubric, credits: list) -> frozenset[tuple[int, int]]:
+    """Clauses beyond a credit's quote that say another part of its point: "DP 切的是 batch…EP 切的是专家。显存主要靠 TP、PP
+    和 ZeRO 省，DP 主要是扩算力" goes on to "并说出各自缓解的是显存还是算力" in its second sentence, which names nothing bare."""
+    out = set()
+    for c in credits:
+        parts = [p for p in rubric.item(c.item).parts if p is not c.point]
+        for i in range(len(r.sentences)):
+            if _NOT_LOOKED.search(_norm(r.sentences[i])) or L.UNKNOWN_RX.search(_norm(r.sentences[i])):
+                continue  # "具体丢了多少 token…我没有去看过" says the part was not looked at
+            cls = r.sentence_clauses(i)
+            terms = frozenset().union(*(M.clause_terms(r, rubric, cl) for cl in cls))
+            if any(len(p.terms & terms) >= 2 and any(t.startswith("c:") for t in p.terms & terms) for p in parts):
+                out |= {(cl.sent, cl.start) for cl in cls}
+    return frozenset(out)
+
+
 def _plain_clause(r: Reading, cl: Clause) -> bool:
     """A clause that names without explaining: no number, no formula, no mechanism word, no reason; not a question
     back to the interviewer ("Do you mean the utilization number from nvidia-smi?")."""
@@ -1114,7 +1133,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     if hits and L.unknown(r):
         credits = [c for c in credits if "incident" not in rubric.item(c.item).cues]
     remedy_only = bool(remedy) and not credits  # the pack's naive remedy offered, and no point beside it
-    cores = frozenset().union(*(M.core(r, rubric, c) for c in credits))
+    cores = frozenset().union(*(M.core(r, rubric, c) for c in credits)) | _rest_of(r, rubric, credits)
     f = L.features(r, rubric, topic_terms, question_terms, credits, _numeric(topic),
                    _solid_terms(rubric, tuple(topic.markers), tuple(own)), _asked(rubric, question),
                    own=_own_concepts(topic), question=question, own_work=own_work,

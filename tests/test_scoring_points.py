@@ -4323,3 +4323,19 @@ def test_the_default_recipe_of_a_trial_never_adopted_is_no_choice_taken_over(our
     assert a.level == 3, a
     assert credited(a, "BF16"), a.markers
     assert not a.danger_signals, a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer, rest", [
+    ("zh", "能具体讲讲五种并行各自切分的维度吗？", "DP 切的是 batch，每张卡一份完整模型；TP 切的是层内的权重矩阵；PP 切的是层，按 stage "
+     "分；CP 切的是序列；EP 切的是专家。显存主要靠 TP、PP 和 ZeRO 省，DP 主要是扩算力。", "显存主要靠"),
+    ("en", "Can you walk me through what each of the five parallelisms splits?", "DP splits the batch, each GPU holds a "
+     "full model; TP splits the weight matrices inside a layer; PP splits the layers into stages; CP splits the "
+     "sequence; EP splits the experts. Memory is saved mostly by TP, PP and ZeRO, while DP mainly adds compute.",
+     "Memory is saved"),
+])
+def test_the_rest_of_a_credited_point_is_not_names_without_mechanism(ours, lang, question, answer, rest):
+    # A zh session: the split of each parallelism was credited from the first sentence, and the second, the marker's
+    # "并说出各自缓解的是显存还是算力", was quoted as 只报名词没有机制 (in English too).
+    a = score(ours, lang, 1, answer, question)
+    assert credited(a, "batch"), a.markers
+    assert not any(rest in d.evidence for d in a.danger_signals), a.danger_signals

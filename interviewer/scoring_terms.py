@@ -372,10 +372,10 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
 # "不会。", "嗯，不会", "这个真不会啊" (not "不会重复也不会漏", "这个不会影响精度").
 DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|这块|我|也|真|确实|实在|完全)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"
-HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "换个说法", "你是问", "是指什么", "指的是", "没听懂",
+HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "换个说法", "你是问", "你是说", "你是指", "是指什么", "指的是", "没听懂",
         "没明白", "举个例子", "能解释一下", "哪个方面", "what do you mean", "can you rephrase",
         "could you rephrase", "could you clarify", "can you clarify", "be more specific", "can you repeat",
-        "could you repeat", "which one do you mean", "do you mean", "are you asking", "what are you asking",
+        "could you repeat", "which one do you mean", "do you mean", "you mean", "are you asking", "what are you asking",
         "not sure what you", "give an example", "say that again", "didn't understand the question",
         "more context", "哪一方面", "换个问法", "什么场景", "哪种情况",
         "could you explain", "can you explain", "explain a bit", "解释一下吗", "先解释一下")

@@ -830,3 +830,16 @@ def test_a_thin_answer_that_says_it_does_not_know_the_rest_is_not_pressed_for_an
     assert r.candidate.assessment.signal == "thin", r.candidate.assessment
     assert not (r.interviewer.notes or "").startswith("press"), r.interviewer.text
     assert not re.search(r"例子|碰到|example|\bmet\b", r.interviewer.text), r.interviewer.text
+
+
+@pytest.mark.parametrize("lang, check", [("zh", "你是说 ZeRO 的 stage 怎么选吗？"), ("en", "You mean how the ZeRO stage was chosen?")])
+def test_a_question_back_to_check_what_was_asked_gets_the_question_again_not_a_press(lang, check):
+    """Read aloud in a zh session: "你是说 ZeRO 的 stage 怎么选吗？" was scored as a thin answer and pressed with "接着「你是说
+    ZeRO 的 stage 怎么选吗」往下问：为什么这么选，而不是别的方案？", the candidate's own question quoted as a claim."""
+    line = {"zh": "# 候选人\n- 用 ZeRO-3 训练 6B 模型，32 张 A100\n", "en": "# Candidate\n- Trained a 6B model with ZeRO-3 on 32 A100s\n"}
+    s = session_on_rule(lang, ZERO_RULE, line[lang])[1]
+    s.start()
+    r = s.answer(check)
+    assert r.candidate.assessment.signal == "help" and r.candidate.assessment.level is None, r.candidate.assessment
+    assert r.interviewer.action == "clarify", (r.interviewer.action, r.interviewer.text)
+    assert check.rstrip("？?") not in r.interviewer.text, r.interviewer.text

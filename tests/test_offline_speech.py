@@ -113,3 +113,12 @@ def test_an_opening_keeps_its_resume_line_with_another_question():
     en = speech.opening_with("Your résumé says “Raised MFU from 38% to 47%. Led it”. What was the baseline?",
                              "Was the gain in throughput?", "en")
     assert en == "Your résumé says “Raised MFU from 38% to 47%. Led it”. Was the gain in throughput?"
+
+
+@pytest.mark.parametrize("answer, kept", [
+    ("你是说 ZeRO 的 stage 怎么选吗？我们用的 ZeRO-3，因为 6B 在 32 卡上放得下。", ["我们用的 ZeRO-3", "因为 6B 在 32 卡上放得下"]),
+    ("Do you mean the ZeRO stage? We used ZeRO-3, because 6B fits on 32 GPUs.", ["We used ZeRO-3", "because 6B fits on 32 GPUs"]),
+])
+def test_a_question_put_back_is_never_a_clause_to_pick_up(answer, kept):
+    # A zh session pressed "接着「你是说 ZeRO 的 stage 怎么选吗」往下问：…": the candidate's question quoted as a claim.
+    assert speech.clauses(answer) == kept

@@ -152,7 +152,12 @@ _LEADING = re.compile(r"^(?:(?:so|and|but|well|um|uh|oh|yeah|right|also|then|any
 def clauses(answer: str) -> list[str]:
     """The answer's clauses, whole, without quotes, question marks or a leading "so"/"嗯": what a pick-up may quote."""
     out = []
-    for raw in _CLAUSE.split(answer or ""):
+    text, start = answer or "", 0
+    for m in [*_CLAUSE.finditer(text), None]:
+        raw, end = text[start : m.start() if m else len(text)], m.group() if m else ""
+        start = m.end() if m else len(text)
+        if "?" in end or "？" in end:
+            continue  # a question put back ("你是说 ZeRO 的 stage 怎么选吗？") is no claim to follow up
         c = raw.strip().strip(_QUOTES).strip()
         c = _LEADING.sub("", re.sub(r"[「」“”\"『』?？]", "", c)).strip()
         if c and not _is_filler(c):

@@ -145,6 +145,8 @@ CUES["tradeoff"] = weighing_regex(TRADEOFF)
 CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通信|集合|反向|前向|梯度|规约|调用|reduce|gather|broadcast))"
                               rf"(?!事后\s*(?:校验|检查|验证|回滚))"  # "改成先 step、事后校验" is a mechanism
                               rf"(?!当时\s*(?:也|还|并|都)?没)"  # "具体数字当时没算" tells what was not done, not a time
+                              # "…才该要求 bitwise，那时候开 deterministic 再比" is "in that case", not a time
+                              rf"(?!那(?:时候|会儿)\s*(?:再|就|才|开|要|可以|应该|需要|得))"
                               # "我们当时大概是 45% 左右" is the figure of the run, not a time something happened
                               rf"(?!当时\s*(?:大概|大约|差不多|应该|好像|也就)?\s*(?:是|在|有|能到|做到|跑到)?\s*(?:大概|大约|约)?\s*\d)"
                               rf"(?!back then,? (?:we were|it was|we got|we had|mfu was)(?: at)?(?: about| around| roughly)? \d)"

@@ -131,7 +131,7 @@ PROVENANCE = ("测出来", "测了", "实测", "测得", "测量", "量出来", 
               "pinned it down", "tracked it down", "instrumented", "we instrument",
               # what a trace of the run showed ("The first production traces still showed about 4% exposed")
               "traces showed", "trace showed", "traces still showed", "the traces", "in the trace", "trace 上", "trace 里")
-INCIDENT_STRONG = ("那次", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
+INCIDENT_STRONG = ("那次", "那时候", "那会儿", "有一次", "有回", "有天", "凌晨", "半夜", "第二天", "事后", "复盘", "上次", "上回", "周末",
                    "那周", "值班", "被叫起来", "踩过", "踩了", "上线后", "上线前", "当时", "最开始", "去年", "前年",
                    "上个月", "那天", "那几天", "连着", "第一版", "最早", "一开始", "最近一次", "上一次",
                    "难的一次", "难查的一次", "最难的一次", "印象最深的一次", "the hardest time", "the toughest time",

@@ -409,6 +409,9 @@ def test_a_layout_worked_through_on_the_case_at_length_is_judgement_in_both_lang
     ("tradeoff", "考虑过把它和下一轮 rollout 重叠，但只占 step 的 2%，所以没做。",
      "We thought about overlapping it with the next rollout, but it's 2% of the step, so we left it."),
     ("incident", "最疼的是长尾：最后 5% 的回答占了一半时间。", "What hurt was the tail: the last 5% of responses took half the time."),
+    # A zh session: the ZeRO-3 choice told "那时候 6B 模型…" read 3, its English twin "Back then…" 4.
+    ("incident", "那时候 6B 模型、32 张 A100，ZeRO-2 放不下，所以上了 ZeRO-3。",
+     "Back then it was a 6B model on 32 A100s; ZeRO-2 didn't fit, so we went to ZeRO-3."),
 ])
 def test_judgement_is_read_from_the_same_wording_in_both_languages(ours, kind, zh, en):
     """The cost checked after a fix, a particular job, an alternative set aside, a check kept on."""
@@ -4339,3 +4342,20 @@ def test_the_rest_of_a_credited_point_is_not_names_without_mechanism(ours, lang,
     a = score(ours, lang, 1, answer, question)
     assert credited(a, "batch"), a.markers
     assert not any(rest in d.evidence for d in a.danger_signals), a.danger_signals
+
+
+def test_in_that_case_is_no_time_something_happened(ours):
+    # heldout3 b45 (labelled 3): "只有同配置下纯重构代码才该要求 bitwise，那时候开 torch.use_deterministic_algorithms 再逐位比".
+    assert not read("只有同配置下纯重构代码才该要求 bitwise，那时候开 deterministic 再逐位比。", ours["zh"].vocabulary).has("incident")
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "那时候 6B 模型、32 张 A100 40G，ZeRO-2 的话每卡参数 12G 加上激活放不下，所以上了 ZeRO-3，每卡模型状态大概 3G。代价是每层前向反向"
+           "都要 all-gather 参数，step 大概慢了 15%。"),
+    ("en", "Back then it was a 6B model on 32 A100 40GB cards. With ZeRO-2 the parameters alone were 12 GB per GPU and "
+           "with activations it didn't fit, so we went to ZeRO-3, about 3 GB of model state per GPU. The cost is an "
+           "all-gather of the parameters in every layer's forward and backward; the step got about 15% slower."),
+])
+def test_a_sharding_level_chosen_on_the_case_with_its_cost_is_judgement_in_both_languages(ours, lang, answer):
+    a = score(ours, lang, 6, answer, "分片级别是怎么选的？" if lang == "zh" else "How was the sharding level chosen?")
+    assert a.level == 4, a

@@ -186,6 +186,8 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
 
 
 _CHOICE = re.compile(r"还是|\bor\b")
+# What a story was traced to: its cause found ("定位到一批数据…", "traced it to a bad NIC").
+_TRACED = re.compile(r"定位到|查到是|查出来是|原因是|根因|\btraced (?:it )?to\b|\bthe (?:root )?cause was\b|\bturned out (?:to be|it was)\b")
 UNKNOWN_RX = R.cue_regex(T.UNKNOWN)
 # A measurement the candidate took, not a source read ("from the Megatron logs" is where a figure came from).
 _MEASURED_OWN = re.compile(r"实测|测出来|测下来|打点|中位数|不是估|\bwe measured\b|\bwe timed\b|\btimed each\b|"
@@ -518,6 +520,10 @@ def level(r: R.Reading, f: Features) -> int | None:
                  # ...or answers what was asked with its numbers and a check of them ("主要是吞吐，从 1.9K 到 2.35K；
                  # loss 曲线按 token 数对得上，差在 0.01 以内"), a follow-up no sign of a solid answer spells out.
                  or (f.numeric and f.answered >= 1 and f.grounded >= 2 and "validation" in f.judged_here)
+                 # ...or tells the candidate's own incident the question asked for, in its figures and with what it
+                 # was traced to ("报警大概 5 分钟就响了…grad norm 先炸的，定位到一批数据里有很长的重复文本，前后大概一个小时").
+                 or (f.numeric and f.own and f.answered >= 1 and f.grounded >= 3 and f.statements >= 1
+                     and "incident" in f.judged_here and bool(_TRACED.search(text)) and not partial)
                  # ...or, in one sentence, works the asked figure out on the candidate's own case ("(p-1)/(m+p-1)，
                  # 3/67，4.5% 左右" answering "你们这个配置气泡大概多少？"); a result told as before and after is a claim
                  # of the work, not the working ("P99 从 800ms 降到 500ms").

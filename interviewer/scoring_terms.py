@@ -144,7 +144,7 @@ INCIDENT_STRONG = ("那次", "那时候", "那会儿", "有一次", "有回", "�
                    "when we first", "the first time we",
                    "a few months ago", "early on", "we started with", "back then",
                    # a root cause and its fix are what make a story an incident
-                   "根因", "原因是", "查下来", "查下去", "修成", "修复了", "root cause", "traced it to", "the cause was",
+                   "根因", "原因是", "查下来", "查下去", "定位到", "修成", "修复了", "root cause", "traced it to", "the cause was",
                    "digging further", "dug further", "dug into it",
                    "the fix was", "fix:", "the fix:", "修法:", "修复:",
                    "we fixed", "fixed that", "fixed it", "first it hung", "first it crashed",

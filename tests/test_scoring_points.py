@@ -4359,3 +4359,19 @@ def test_in_that_case_is_no_time_something_happened(ours):
 def test_a_sharding_level_chosen_on_the_case_with_its_cost_is_judgement_in_both_languages(ours, lang, answer):
     a = score(ours, lang, 6, answer, "分片级别是怎么选的？" if lang == "zh" else "How was the sharding level chosen?")
     assert a.level == 4, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "在你自己负责的那部分里，最近一次事故从发现到定位用了多久？",
+     "最近一次是 loss 突然从 2.1 跳到 4 多，监控 grad norm 的报警大概 5 分钟就响了，我看了一下是 grad norm 先炸的，定位到一批数据里有很长的重复"
+     "文本，前后大概用了一个小时。"),
+    ("en", "In your own part of that work, how long did the latest incident take from detection to diagnosis?",
+     "The latest one: loss suddenly jumped from 2.1 to over 4. The grad-norm alert fired within about 5 minutes; I "
+     "looked and the grad norm had blown up first, and we traced it to a batch with very long repeated text. About an "
+     "hour end to end."),
+])
+def test_the_incident_asked_for_told_in_its_figures_and_traced_to_its_cause_is_judgement(ours, lang, question, answer):
+    # A zh session's incident chain: this read 2 with nothing credited ("最近一次" said back from the question, "定位到"
+    # a weak cue), the English twin 4 ("traced it to" is a cause found).
+    a = score(ours, lang, 15, answer, question)
+    assert a.level == 4, a

@@ -101,7 +101,8 @@ _CLASSES = {
     # What was saved, said as what is left: "省下的显存" is answered by "每卡只剩几 GB".
     # Said as what was taken away: "SHARD_GRAD_OP would have removed the gradient copy".
     "@saved": r"省下|省了|节省|省掉|只剩|降到|去掉|砍[掉了的]|saved|saving|savings|only \d|down to|remov|shr[ai]nk|\bcut",
-    "@time": r"时间|耗时|时长|秒|分钟|小时|time|seconds?|minutes?|hours?",
+    # (A step said to be slower or faster is its time changed: "step 大概慢了 15%", "the step got 15% slower".)
+    "@time": r"时间|耗时|时长|秒|分钟|小时|慢了|快了|time|seconds?|minutes?|hours?|slower|faster",
     # An incident named or told: "最近一次事故" is answered by "有一次凌晨 NCCL 超时，训练卡住…".
     "@incident": r"事故|故障|有一次|那次|出过事|卡住|挂了|incident|outage|one time|one night|hung|crashed",
 }
@@ -120,6 +121,8 @@ _FUNCTION_ZH = ("方法|手段|过程|流程|思路|做法|原因|依据|区别|
                 "还成立|各自|分别|"
                 # the change a ladder step is framed by, not its subject: "优化后证明 loss 对齐的方法" asks about loss alignment
                 "优化前|优化后|证明|"
+                # what the change added, framing its subject: "多出的通信让 step 时间变了多少" asks about the communication
+                "多出来的|多出的|多出来|多出|额外的|"
                 "的|了|吗|呢|你|我|和|与|或|把|被|从|到|吧|啊|是")
 _FUNCTION_ZH_RX = re.compile(_FUNCTION_ZH)
 _STOP_EN = frozenset(
@@ -130,7 +133,7 @@ _STOP_EN = frozenset(
     "used using get got make made way ways kind still hold holds held well run runs ran put puts take "
     "took taken first last latest between while inside behind down break breaks show find appear appears exact "
     "common raise each every gain gained end ends whether either other another own part work worked chosen chose "
-    "choose decided picked determined selected computed compute calculated calculate measured estimated "
+    "choose decided picked determined selected computed compute calculated calculate measured estimated extra additional change changed changes "
     "optimisation optimization".split())
 _LATIN = re.compile(r"[a-z][a-z0-9_.+/-]*[a-z0-9]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")

@@ -272,9 +272,15 @@ class Session:
         # speed-up ("大头是 all-to-all 和专家计算的重叠") does not tell how its MoE layout was chosen.
         other = {c.id for c in self.plan.chains if c.id in same and chain is not None and c.topic != chain.topic}
         named = frozenset(i for i, (cid, _) in enumerate(items) if cid in other)
+        # Another chain's question about its résumé line is answered only by words about that line (its concepts, or
+        # narrower ones); a rung of its topic's ladder asks what anyone may know, and any answer may answer it.
+        lines = {c.id: frozenset(u for u in coverage.units(c.evidence[0].quote, self.pack.vocabulary) if u[0] == "#")
+                 for c in self.plan.chains if c.id not in same and c.evidence}
+        anchors = {i: lines[cid] | {f"~{u[1:]}" for u in lines[cid]} for i, (cid, it) in enumerate(items)
+                   if lines.get(cid) and not it.rung}
         found = coverage.covered_items(text, [it.cover for _, it in items], progress.plan_weights(self.pack, self.plan),
                                        asked=coverage.item(0, asked, self.pack.vocabulary) if asked else None,
-                                       answered=answered, near=near, named=named)
+                                       answered=answered, near=near, named=named, anchors=anchors)
         out: list[Covered] = []
         seen: set[str] = set()
         for i, quote in found:

@@ -862,3 +862,37 @@ def test_the_cost_of_the_extra_communication_told_is_not_asked_again(lang, answe
     extra = "多出的通信让 step 时间变了多少" if lang == "zh" else "how much the extra communication changed step time"
     covered = {normalize_key(c.basis) for c in r.candidate.covers}
     assert normalize_key(extra) in covered, covered
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_another_lines_question_is_answered_only_by_words_about_that_line(lang):
+    """Read aloud in an en session: the MoE line's baseline ("Step time was about 4.1 s then and about 3.36 s after")
+    was recorded as answering the ZeRO line's "how much the extra communication changed step time"."""
+    resume = MOE_SPEEDUP_LINE[lang] + ("- 用 ZeRO-3 训练 6B 模型，32 张 A100\n" if lang == "zh" else
+                                       "- Trained a 6B model with ZeRO-3 on 32 A100s\n")
+    pack, s = session_on_rule(lang, SPEEDUP_RULE, resume)
+    s.start()
+    r = s.answer(SPEEDUP_BASELINE[lang])
+    zero = next(c for c in s.plan.chains if c.rule_index == ZERO_RULE)
+    covered = {c.basis for c in r.candidate.covers if c.chain == zero.id}
+    assert not covered, covered
+
+
+@pytest.mark.parametrize("lang, total, parts", [
+    ("zh", "那时候 step time 大概 4.1 秒，优化完是 3.36 秒左右，所以说降了 18%。",
+     "3.36 秒的 step 里面，前向反向的计算大概 2.4 秒，all-to-all 暴露出来的大概 0.35 秒，流水线气泡大概 0.4 秒，剩下的是优化器和梯度同步。"),
+    ("en", "Step time was about 4.1 s then and about 3.36 s after, hence the 18%.",
+     "Of the 3.36 s step, forward and backward compute is about 2.4 s, the exposed all-to-all about 0.35 s, the bubble "
+     "about 0.4 s, and the rest is the optimizer and the gradient sync."),
+])
+def test_a_step_time_is_no_breakdown_of_the_step_and_its_parts_are(lang, total, parts):
+    """Read aloud in an en session: "Step time was about 4.1 s then and about 3.36 s after" was recorded as answering
+    "how the time of one step breaks down" ("breaks down" was a stop word; zh kept "分解")."""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+
+    pack, _, plan = sample_plan(lang)
+    basis = "一个 step 的时间分解" if lang == "zh" else "how the time of one step breaks down"
+    item, weight = C.item(0, basis, pack.vocabulary), P.plan_weights(pack, plan)
+    assert not C.covered_items(total, [item], weight, near=frozenset({0}))
+    assert C.covered_items(parts, [item], weight, near=frozenset({0}))

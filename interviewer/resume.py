@@ -258,7 +258,8 @@ def _pdf_text(data: bytes, name: str) -> str:
 
 _DATES = re.compile(r"(?:19|20)\d{2}(?:\s*[./年-]\s*(?:0?[1-9]|1[0-2])(?!\d)(?:\s*月)?)?|\b\d{1,2}\s*月")
 _OWNED = re.compile(
-    r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|"
+    # ("用 DeepSpeed ZeRO-3 训练 6B 模型" is what was done, as "Trained a 6B model with DeepSpeed ZeRO-3" is.)
+    r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|用[^，。；,;]{1,30}?训练|"
     r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
     r"debugged|diagnosed|fixed|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|maintained|tuned)\b",
     re.I | re.ASCII,

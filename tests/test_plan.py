@@ -510,3 +510,21 @@ def test_a_chain_on_a_topic_of_two_subjects_keeps_to_its_lines_subject(lang, moe
         chain = next(c for c in plan.chains if c.on_resume)
         assert any(own in b.casefold() for b in chain.follow_up_basis[1:]), chain.follow_up_basis
         assert not any(o in b.casefold() for b in chain.follow_up_basis for o in other), chain.follow_up_basis
+
+
+def test_the_same_resume_in_both_languages_gets_its_chains_in_the_same_order():
+    # A candidate's zh and en sessions met the ZeRO line third in English and fourth in Chinese: "Trained a 6B model
+    # with DeepSpeed ZeRO-3" said what was done and "用 DeepSpeed ZeRO-3 训练 6B 模型" did not.
+    zh = ("# 周明远\n\n- 参与 MoE 模型（32 专家、top-2）预训练，256 张 H100，EP=8、PP=4，负责专家负载均衡与 all-to-all 通信优化，step time 降低 18%\n"
+          "- 在 BF16 训练中定位并处理过三次 loss 尖峰，加了梯度范数监控和自动回滚\n"
+          "- 用 FP8（Transformer Engine）做了 7B 模型的试验，吞吐提升 25%\n"
+          "- 用 DeepSpeed ZeRO-3 训练 6B 模型，32 张 A100\n")
+    en = ("# Mingyuan Zhou\n\n- Pre-trained an MoE model (32 experts, top-2) on 256 H100s with EP=8 and PP=4; owned expert load "
+          "balancing and all-to-all optimisation, cutting step time by 18%\n"
+          "- Diagnosed three loss spikes in BF16 training; added grad-norm monitoring and automatic rollback\n"
+          "- Tried FP8 (Transformer Engine) on a 7B model, throughput up 25%\n"
+          "- Trained a 6B model with DeepSpeed ZeRO-3 on 32 A100s\n")
+    order = {lang: [c.rule_index for c in build_plan(skills.resolve(str(OUR_PACK), lang), resume_from_text(text), 45,
+                                                       lang).chains]
+             for lang, text in (("zh", zh), ("en", en))}
+    assert order["zh"] == order["en"], order

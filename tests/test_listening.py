@@ -20,6 +20,7 @@ from interviewer.session import Session
 from interviewer.textutil import normalize_key, question_key
 
 from conftest import OUR_PACK
+from test_scoring_points import ZERO3_ON_THE_CASE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import interview_sim as S  # noqa: E402
@@ -845,13 +846,7 @@ def test_a_question_back_to_check_what_was_asked_gets_the_question_again_not_a_p
     assert check.rstrip("？?") not in r.interviewer.text, r.interviewer.text
 
 
-@pytest.mark.parametrize("lang, answer", [
-    ("zh", "那时候 6B 模型、32 张 A100 40G，ZeRO-2 的话每卡参数 12G 加上激活放不下，所以上了 ZeRO-3，每卡模型状态大概 3G。代价是每层前向反向"
-           "都要 all-gather 参数，step 大概慢了 15%。"),
-    ("en", "Back then it was a 6B model on 32 A100 40GB cards. With ZeRO-2 the parameters alone were 12 GB per GPU and "
-           "with activations it didn't fit, so we went to ZeRO-3, about 3 GB of model state per GPU. The cost is an "
-           "all-gather of the parameters in every layer's forward and backward; the step got about 15% slower."),
-])
+@pytest.mark.parametrize("lang, answer", sorted(ZERO3_ON_THE_CASE.items()))
 def test_the_cost_of_the_extra_communication_told_is_not_asked_again(lang, answer):
     """Read aloud in a zh session: after "代价是每层前向反向都要 all-gather 参数，step 大概慢了 15%", the chain asked "多出的通信让
     step 时间变了多少？": "多出" (the change's framing, not its subject) weighed as the follow-up's rarest word."""

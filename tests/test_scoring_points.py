@@ -4349,13 +4349,17 @@ def test_in_that_case_is_no_time_something_happened(ours):
     assert not read("只有同配置下纯重构代码才该要求 bitwise，那时候开 deterministic 再逐位比。", ours["zh"].vocabulary).has("incident")
 
 
-@pytest.mark.parametrize("lang, answer", [
-    ("zh", "那时候 6B 模型、32 张 A100 40G，ZeRO-2 的话每卡参数 12G 加上激活放不下，所以上了 ZeRO-3，每卡模型状态大概 3G。代价是每层前向反向"
-           "都要 all-gather 参数，step 大概慢了 15%。"),
-    ("en", "Back then it was a 6B model on 32 A100 40GB cards. With ZeRO-2 the parameters alone were 12 GB per GPU and "
-           "with activations it didn't fit, so we went to ZeRO-3, about 3 GB of model state per GPU. The cost is an "
-           "all-gather of the parameters in every layer's forward and backward; the step got about 15% slower."),
-])
+# ZeRO-3 chosen on the candidate's own case, with its cost measured (a zh session; the listening tests use it too).
+ZERO3_ON_THE_CASE = {
+    "zh": "那时候 6B 模型、32 张 A100 40G，ZeRO-2 的话每卡参数 12G 加上激活放不下，所以上了 ZeRO-3，每卡模型状态大概 3G。代价是每层前向反向"
+          "都要 all-gather 参数，step 大概慢了 15%。",
+    "en": "Back then it was a 6B model on 32 A100 40GB cards. With ZeRO-2 the parameters alone were 12 GB per GPU and "
+          "with activations it didn't fit, so we went to ZeRO-3, about 3 GB of model state per GPU. The cost is an "
+          "all-gather of the parameters in every layer's forward and backward; the step got about 15% slower.",
+}
+
+
+@pytest.mark.parametrize("lang, answer", sorted(ZERO3_ON_THE_CASE.items()))
 def test_a_sharding_level_chosen_on_the_case_with_its_cost_is_judgement_in_both_languages(ours, lang, answer):
     a = score(ours, lang, 6, answer, "分片级别是怎么选的？" if lang == "zh" else "How was the sharding level chosen?")
     assert a.level == 4, a

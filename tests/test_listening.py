@@ -891,3 +891,16 @@ def test_a_step_time_is_no_breakdown_of_the_step_and_its_parts_are(lang, total, 
     item, weight = C.item(0, basis, pack.vocabulary), P.plan_weights(pack, plan)
     assert not C.covered_items(total, [item], weight, near=frozenset({0}))
     assert C.covered_items(parts, [item], weight, near=frozenset({0}))
+
+
+@pytest.mark.parametrize("lang, help_text", [("zh", "能给点提示吗？"), ("en", "Could you give me a hint?")])
+def test_a_hint_on_how_the_precision_format_was_chosen_is_about_formats_not_the_loss_spike_checks(lang, help_text):
+    # On the loss-spike line, help with "精度格式是怎么选的？" was "可以从 grad、warmup 和 排查这几个方面说": the order-of-checks
+    # marker says "精度" in so many words, the BF16/FP16 one only by its formats.
+    line = {"zh": "# 候选人\n- 在 BF16 训练中定位并处理过三次 loss 尖峰，加了梯度范数监控和自动回滚\n",
+            "en": "# Candidate\n- Diagnosed three loss spikes in BF16 training; added grad-norm monitoring and automatic rollback\n"}
+    s = session_on_rule(lang, PRECISION_RULE, line[lang])[1]
+    opening = s.start().interviewer.text
+    assert "精度格式" in opening or "precision format" in opening, opening
+    hint = s.answer(help_text).interviewer.text
+    assert not re.search(r"grad|warmup|排查", hint), hint

@@ -640,6 +640,8 @@ def test_a_hint_on_how_the_sharding_level_was_chosen_names_the_zero_stages(lang,
     assert "分片级别" in opening or "sharding level" in opening, opening
     hint = s.answer(help_text).interviewer.text
     assert "ZeRO" in hint and not any(w in hint for w in ("FlatParameter", "recordStream", "FSDP1")), hint
+    # Nor the question's word in another form: the en hint was "you could start from ZeRO-1 and shards".
+    assert not re.search(r"\bshards?\b", hint), hint
 
 
 NEVER_AT_SCALE = {"zh": "这个不太清楚，我们没在更大规模上试过，4096 卡的资源一直没拿到。",

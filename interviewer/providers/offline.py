@@ -342,7 +342,10 @@ class _Turn:
         clause = max(re.split(r"[，；;]|,\s|\s(?:and|while)\s", best), key=lambda c: C.share(c, item.cover, self.weight))
         # (Nor the question's own words: "Was storage bandwidth the bottleneck?" is not helped by "storage and bandwidth".)
         said = R.norm(self.ctx.candidate_text or "") + " " + R.norm(item.question)
-        return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said and not self._setting(t)][:3]
+        # (...in another form neither: "How was the sharding level chosen?" is not helped by "shards".)
+        stems = {C._stem(w) for w in re.findall(r"[a-z]+", said)}
+        return [t for t in C.terms(clause, self.vocab) if R.norm(t) not in said and not self._setting(t)
+                and not (re.fullmatch(r"[a-z]+", R.norm(t)) and C._stem(R.norm(t)) in stems)][:3]
 
     def _setting(self, term: str) -> bool:
         """A term that only names the setting ("thousand-GPU"): where, not what to talk about."""

@@ -853,14 +853,17 @@ _NOT_LOOKED = re.compile(r"没(?:有)?(?:去)?(?:看|查|测|量|算)过|\b(?:di
 def _rest_of(r: Reading, rubric: Rubric, credits: list) -> frozenset[tuple[int, int]]:
     """Clauses beyond a credit's quote that say another part of its point: "DP 切的是 batch…EP 切的是专家。显存主要靠 TP、PP
     和 ZeRO 省，DP 主要是扩算力" goes on to "并说出各自缓解的是显存还是算力" in its second sentence, which names nothing bare."""
+    if not credits:
+        return frozenset()
+    # Each sentence read once ("具体丢了多少 token…我没有去看过" says the part was not looked at: not one of them).
+    sentences = [(cls, frozenset().union(*(M.clause_terms(r, rubric, cl) for cl in cls)))
+                 for i, s in enumerate(r.sentences)
+                 if not (_NOT_LOOKED.search(_norm(s)) or L.UNKNOWN_RX.search(_norm(s)))
+                 for cls in [r.sentence_clauses(i)]]
     out = set()
     for c in credits:
         parts = [p for p in rubric.item(c.item).parts if p is not c.point]
-        for i in range(len(r.sentences)):
-            if _NOT_LOOKED.search(_norm(r.sentences[i])) or L.UNKNOWN_RX.search(_norm(r.sentences[i])):
-                continue  # "具体丢了多少 token…我没有去看过" says the part was not looked at
-            cls = r.sentence_clauses(i)
-            terms = frozenset().union(*(M.clause_terms(r, rubric, cl) for cl in cls))
+        for cls, terms in sentences:
             if any(len(p.terms & terms) >= 2 and any(t.startswith("c:") for t in p.terms & terms) for p in parts):
                 out |= {(cl.sent, cl.start) for cl in cls}
     return frozenset(out)

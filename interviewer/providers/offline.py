@@ -88,15 +88,14 @@ class _Turn:
         # to give: pressed, it was asked for "an example you actually met" right after saying it never met one. It
         # steps down, as a miss does.
         text = R.norm(self.ctx.candidate_text or "")
-        if signal == "thin" and item is not None and R.CUES["dont_know"].search(text) and \
-                not R.CUES["not_mine"].search(text):
+        theirs = bool(R.CUES["not_mine"].search(text))
+        if signal == "thin" and item is not None and R.CUES["dont_know"].search(text) and not theirs:
             return self._step_down(chain, signal, item)
         # A thin answer (names, no mechanism or figure) is pressed once, while the chain has time for it; not one
         # that says the part was someone else's ("这个不是我负责的，好像是…具体我不太清楚"): asked for "an example you
         # actually met", it was just told there is none.
         if signal == "thin" and item is not None and _k(item.basis) not in prog.pressed and \
-                prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2) and \
-                not R.CUES["not_mine"].search(R.norm(self.ctx.candidate_text or "")):
+                prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2) and not theirs:
             pressed = self._press(chain, signal, item)
             if pressed is not None:
                 return pressed

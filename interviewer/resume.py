@@ -258,8 +258,10 @@ def _pdf_text(data: bytes, name: str) -> str:
 
 _DATES = re.compile(r"(?:19|20)\d{2}(?:\s*[./年-]\s*(?:0?[1-9]|1[0-2])(?!\d)(?:\s*月)?)?|\b\d{1,2}\s*月")
 _OWNED = re.compile(
-    # ("用 DeepSpeed ZeRO-3 训练 6B 模型" is what was done, as "Trained a 6B model with DeepSpeed ZeRO-3" is.)
+    # ("用 DeepSpeed ZeRO-3 训练 6B 模型" and a line opening "Megatron-LM 训练，" say what was done, as "Trained a 6B
+    # model with DeepSpeed ZeRO-3" and "Trained with Megatron-LM" do; 维护 and 写过 are "maintained" and "wrote".)
     r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|用[^，。；,;]{1,30}?训练|"
+    r"^[-*•·]?\s*[A-Za-z][\w.+-]*\s*训练|维护|编写|写过|写了|迁移|引入|调优|"
     r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
     r"debugged|diagnosed|fixed|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|maintained|tuned)\b",
     re.I | re.ASCII,
@@ -281,6 +283,12 @@ def _line_weight(line: str) -> float:
     if _OWNED.search(s):
         weight += 0.5
     return weight
+
+
+def _names(text: str, vocab) -> set[str]:
+    """The concepts a text names, with the broader ideas they imply."""
+    found = vocab.find(unicodedata.normalize("NFKC", text).casefold())[0]
+    return vocab.closed(c for c in found if vocab.kind(c) != "context")
 
 
 def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
@@ -306,6 +314,7 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
     strong = sorted({i for _, _, lines in hits for i in lines if _line_weight(resume.lines[i - 1]) >= 2.0})
     rank = {line: r for r, line in enumerate(strong)}
     matches: list[RuleMatch] = []
+    rules = {r.index: r for r in pack.rules}
     for rule_index, hit_triggers, hit_lines in hits:
         weighted = sorted(((_line_weight(resume.lines[i - 1]), i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
         (best, best_line), others = weighted[0], weighted[1:]
@@ -313,6 +322,11 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
         # The best line decides, its place in the résumé next; more strong lines and triggers only break ties.
         strength = (best + headline + 0.15 * min(2, sum(1 for w, _ in others if w >= 1.5))
                     + 0.1 * (len(hit_triggers) - 1))
+        # Of lines that weigh the same, the one naming more of what the rule's first question asks about is quoted
+        # first, and the chain opens on it: "各并行度是怎么定下来的" is asked of "TP=8、PP=8、DP=16", not of the same
+        # résumé's line on stability at 1024 GPUs. (The strength above stays the line's that leads the résumé.)
+        about = _names(rules[rule_index].probes[0], pack.vocabulary) if rules[rule_index].probes else set()
+        weighted.sort(key=lambda wi: (-wi[0], -len(about & _names(resume.lines[wi[1] - 1], pack.vocabulary)), wi[1]))
         matches.append(RuleMatch(
             rule_index=rule_index,
             triggers=hit_triggers,

@@ -248,7 +248,7 @@ def terms(text: str, vocab: Vocabulary) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------------- what an answer gives
 
-_FRACTION = re.compile(r"(?<![\d/])\d+\s*/\s*\d+(?![\d/])")
+_FRACTION = re.compile(r"(?<![\d/])\d+\s*/\s*\d+(?![\d/])(?!\s*=)")  # "1024/64=16" is a division, not a share
 _ZH_TIME = re.compile(r"[一二两三四五六七八九十半几\d]+多?\s*(?:个)?多?\s*(?:小时|分钟|秒|天|周)")
 _EN_TIME = re.compile(r"\b(?:half an|an|a|one|two|three|a few|a couple of|several|few)\s+(?:hours?|minutes?|seconds?|days?)\b|"
                       r"\bhalf an hour\b|\bovernight\b", re.I)
@@ -258,6 +258,20 @@ _METHOD_WORDS = re.compile(
     r"用|通过|靠|借助|先|再|然后|抓|看|查|比对|对比|对过|比过|dump|采|打|加|改|设|开|关|拆|换|"
     r"\b(?:by|using|used|use|with|via|through|first|then|check|checked|look|looked|ran|run|dump|dumped|"
     r"grep|compare|compared|added|set|switched|moved|split|wrote|built)\b", re.I)
+
+
+# A subject said not to have happened ("no hang", "it never hung", "没有 hang", "没卡死"): the story is of something else.
+_DENIAL = re.compile(r"\b(?:no|never|without)\s+(?:[a-z-]+\s+)?[a-z-]+|(?:没有|没|未)\s*(?:[a-z][a-z-]*|[\u3400-\u9fff]{2})")
+
+
+def _denied(n: str, vocab: Vocabulary) -> frozenset[str]:
+    """The concepts the normalised text names only where it says they did not happen: they answer a yes or no,
+    nothing else."""
+    snippets = _DENIAL.findall(n)
+    if not snippets:
+        return frozenset()
+    said = units(_DENIAL.sub(" ", n), vocab)
+    return frozenset(u for s in snippets for u in units(s, vocab) if u[0] != "@" and u not in said)
 
 
 @dataclass(frozen=True)
@@ -504,6 +518,7 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     spans = [_span(s, weight.vocab, pair) for s, pair in _stretches(text, weight.vocab)]
     carry = asked.units if asked is not None else frozenset()
     said = frozenset().union(*(sp.units for sp in spans)) | carry
+    denied = _denied(R.norm(text), weight.vocab)  # concepts the answer names only as not having happened
     out = []
     for pos, item in enumerate(items):
         if kinds_only is not None and not item.kinds & kinds_only:
@@ -516,13 +531,22 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             continue
         related = bool(carry) and _subject_share(item, carry, weight) >= RELATED
         is_near = pos in near
-        top = () if (is_near and pos not in named) or related else _distinct(item, weight)
+        loose = is_near and pos not in named and not related
+        rarest = _distinct(item, weight)
+        top = () if loose or related else rarest
         least = min(threshold, NEAR_SHARE) if is_near else threshold
         best, best_key = None, None
         for sp in spans:
             seen = sp.units | carry if related else sp.units
+            if denied and "yesno" not in item.kinds:
+                seen = seen - denied  # "it never hung" tells nothing of how a hang was found
+                if any(g & denied and not _names(g, seen) for g in item.groups):
+                    continue  # nor does a story told as "no hang" answer a near follow-up on one
             if top and not all(_names(g, seen) for g in top) and not ((rx := counted(item.basis)) and rx.search(sp.text)):
                 continue
+            if loose and len(item.groups) >= 2 and not all(_names(g, seen) for g in rarest) \
+                    and sum(1 for g in item.groups if _matched(g, seen)) < 2:
+                continue  # one word of a near follow-up, not its telling one: "定位之后把那台机器摘掉" is no NaN hunt
             if sp.pair and not all(any(_matched(g, h) for g in item.groups) for h in sp.halves):
                 continue  # two sentences, one of them about something else
             if any(g & _ESSENTIAL and not _matched(g, seen) for g in item.groups):

@@ -354,6 +354,9 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
                 continue
             if words <= given and not (item.whole.terms - given) & own_terms:
                 continue  # the question's own subject said back, nothing of the marker beside it ("gang 调度是跟优先级那种一回事吗？")
+            other = _other_unit(point.terms, w.terms) if point in examples else frozenset()
+            if other:
+                words = words - other  # "1024 卡" is no "全局 batch 1024 条": that figure is not said
             said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
             if len(said) < need or _distinct(said) < need:
                 continue
@@ -363,7 +366,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             # for "权重同步要从训练侧 FSDP 或 TP 布局重排为推理引擎的 TP 布局").
             if sum(not t.startswith("z:") for t in said) < min(2, sum(t.startswith("c:") for t in words) - 2):
                 continue
-            hit, weight = _match(rubric, point, own_terms | given)
+            hit, weight = _match(rubric, point, (own_terms - other) | given)
             if not _fits(rubric, point, hit, weight, point is item.whole, strict) or not point.exact <= w.named:
                 continue
             c = Credit(item.text, w, point, hit, weight / point.weight)
@@ -372,6 +375,20 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             if accept is None or accept(c):
                 found = c
     return found
+
+
+def _other_unit(point: frozenset[str], window: frozenset[str]) -> frozenset[str]:
+    """The figures of a marker's example the window says only in a unit the example does not give them: the same
+    digits, another quantity ("从 512 卡扩到 1024 卡" says no "全局 batch 1024 条"). (Outside an example a bare figure
+    may be the one the answer gives a unit: "4+12/N" is "12 bytes".)"""
+    out = set()
+    for t in point:
+        if t.startswith("n:") and t in window and t[2:].replace(".", "").isdigit():
+            units = {u for u in window if u.startswith(t) and len(u) > len(t) and not u[len(t)].isdigit()
+                     and u[len(t)] != "."}
+            if units and not units & point:
+                out.add(t)
+    return frozenset(out)
 
 
 def _rank(rubric: Rubric, item: Item, c: Credit) -> tuple:

@@ -464,7 +464,9 @@ _LOOK_UP = re.compile(r"\b(?:have|need) to look (?:it|that) up\b|\bi'd (?:have t
 # One option set against another ("而不是", "rather than"): read in a choice here, and in a point that sets a way aside.
 RATHER = cue_regex(("而不是", "而非", "rather than", "instead of"))
 # A clause that guesses ("maybe…might throttle", "我猜"): what it says is not shown.
-GUESSED = cue_regex(GUESSED_WORDS)
+# What a thing normally is, as a yardstick, is no guess ("有一张网卡协商到了 100G，正常应该是 200G"; the English "it
+# should normally be 200G" is none either).
+GUESSED = re.compile(rf"(?<!正常)(?<!本来)(?<!按理)(?<!按说)(?<!理论上)(?<!标称)(?:{cue_regex(GUESSED_WORDS).pattern})")
 # A limit kept for what it prevents ("had to cap it at one save in flight, otherwise host memory blew up").
 _OR_ELSE = re.compile(r"(?:otherwise|否则|不然)[^。.;；]{0,30}?(?:blew up|blow up|blows up|\boom|ooms?\b|爆|挂|崩|crash|hang)")
 # An option left out for a reason given ("没用 Ulysses 是因为 8 个 KV 头被 TP4 切完…", "we didn't use CP because…").

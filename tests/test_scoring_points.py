@@ -4379,3 +4379,44 @@ def test_the_incident_asked_for_told_in_its_figures_and_traced_to_its_cause_is_j
     # a weak cue), the English twin 4 ("traced it to" is a cause found).
     a = score(ours, lang, 15, answer, question)
     assert a.level == 4, a
+
+
+SLOW_NODE_STORY = ("最近一次是上个月，凌晨 3 点多报警说吞吐掉到平时的一半，但没有报错也没挂。我先看按 rank 的 step 时间看板，发现第 37 号节点的 8 "
+                   "个 rank 每步都慢 200 毫秒左右，其他节点在等它；再登上去看 ibstat，有一张网卡协商到了 100G，正常应该是 200G。从报警到定位大概 "
+                   "40 分钟。")
+
+
+def test_what_a_thing_normally_is_is_no_guess(ours):
+    # Read aloud in a zh session: this slow-node story (the metric, 40 minutes, a NIC at 100G) showed no point, its
+    # "正常应该是 200G" taken for a guess. (The English "where it should be 200G" never was one.)
+    a = score(ours, "zh", 14, SLOW_NODE_STORY, "最近一次事故从发现到定位用了多久？")
+    assert "网卡协商到了 100G" in (credited(a, "慢节点的经过") or ""), a.markers
+    guess = score(ours, "zh", 14, "应该是某个节点网卡降速了吧，我没查过。", "慢节点怎么找？")
+    assert not credited(guess, "慢节点的经过"), guess.markers
+
+
+def test_a_slow_step_is_no_rank_running_an_extra_step(ours):
+    # The same story under the hang topic was credited with "某个 rank 提前退出或多跑一步": "一步" was a form of throughput.
+    a = score(ours, "zh", 15, SLOW_NODE_STORY, "最近一次事故从发现到定位用了多久？")
+    assert not credited(a, "hang 常见于"), a.markers
+    # A rank ahead of the others by a step is that cause.
+    ahead = score(ours, "zh", 15, "1023 个 rank 都停在 clip_grad_norm 里的 all-reduce，只有 rank 517 已经走到下一步的数据加载了，"
+                                  "它的集合通信序号比别人少 1。", "讲一次你亲自排查的 hang。")
+    assert credited(ahead, "hang 常见于"), ahead.markers
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "扩到更多卡时的扩展效率有多少？",
+     "我们从 512 卡扩到 1024 卡，全局 batch 跟着翻倍，每卡吞吐掉了大概 6%，扩展效率 94% 左右。掉的主要是 DP 那层：跨的交换机层级多了，"
+     "最后一个梯度桶暴露的时间变长。"),
+    ("en", "How well did it scale to more GPUs?",
+     "We went from 512 to 1024 GPUs and doubled the global batch with them; per-GPU throughput fell about 6%, so about "
+     "94% scaling efficiency. The loss is in the DP layer: more switch tiers, and the last gradient bucket stays "
+     "exposed longer."),
+], ids=["zh", "en"])
+def test_the_figure_of_a_markers_example_said_of_another_quantity_shows_no_configuration(ours, lang, question, answer):
+    # "从 512 卡扩到 1024 卡，全局 batch 跟着翻倍" was credited with "能给出实际配置并逐项解释…如 70B、4K 序列、全局 batch 1024 条…":
+    # the example's batch of 1024 met the answer's 1024 GPUs.
+    a = score(ours, lang, 3, answer, question)
+    assert not credited(a, "70B"), a.markers
+    assert credited(a, "Megatron"), a.markers  # the scaling efficiency and where it is lost

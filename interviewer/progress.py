@@ -148,7 +148,7 @@ def resume_covers(pack: SkillPack, plan: InterviewPlan, resume_text: str) -> dic
 
 _FIGURES = frozenset({"duration", "share", "count", "quantity"})
 # A miss told as never done ("没在更大规模上试过", "we never tried it at that scale").
-_NEVER = re.compile(r"没(?:在[^，。,]{0,12})?(?:试过|做过|跑过|测过|量过|上过)|从来没|资源[^，。]{0,6}没拿到|"
+NEVER = re.compile(r"没(?:在[^，。,]{0,12})?(?:试过|做过|跑过|测过|量过|上过)|从来没|资源[^，。]{0,6}没拿到|"
                     r"\bnever (?:tried|did|ran|run|measured|got|had)\b|\bhaven't (?:tried|done|run|measured)\b|"
                     r"\bdidn't (?:get|have) (?:the )?\d+")
 
@@ -218,7 +218,7 @@ def build(pack: SkillPack, plan: InterviewPlan, turns, lang: str, max_turns: int
             sig = t.assessment.signal if t.assessment else None
             if p is not None and sig in MISSES and last_q is not None and last_q.chain == p.chain.id:
                 p.misses += 1
-                if _NEVER.search(t.text.casefold()):
+                if NEVER.search(t.text.casefold()):
                     key = normalize_key(basis_of(last_q.target) or "")
                     item = next((i for i in p.items if normalize_key(i.basis) == key), None)
                     if item is not None and (about := {u for u in item.cover.units if u.startswith("@")}):

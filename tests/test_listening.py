@@ -955,3 +955,30 @@ def test_a_slow_node_story_answers_its_own_follow_ups_not_the_hang_and_nan_rungs
     assert "nan" not in said and (lang == "zh" or "hang" not in said), covered
     # Its own follow-ups are still heard: where the time went, how the node was found, the steps lost.
     assert len([b for b in covered if not re.search(r"hang|nan", b, re.I)]) >= 3, covered
+
+
+@pytest.mark.parametrize("lang, answer, miss", [
+    ("zh", "一次保存阻塞 20 秒左右：20 秒里是各 rank 把自己那份参数和优化器状态从显存拷到锁页内存，再加一次 barrier；写盘在后台线程里做，"
+           "不挡训练。原来 6 分钟是同步写共享存储，65B 带优化器状态大概 780G，存储聚合带宽 2GB/s 出头，基本就是带宽除出来的时间。",
+     "这个我们没做过，一直是同样的并行度续训，具体怎么重分片不太清楚。"),
+    ("en", "A save blocks for about 20 seconds: in those 20 seconds each rank copies its own parameters and optimizer "
+           "state from GPU memory to pinned host memory, plus one barrier; the write to disk runs on a background thread "
+           "and does not hold training. The old 6 minutes was a synchronous write to shared storage: 65B with optimizer "
+           "state is about 780 GB and the aggregate storage bandwidth a bit over 2 GB/s, so it was just the bandwidth "
+           "division.",
+     "We never did that; we always resumed on the same parallel layout, and I'm not sure how the resharding works."),
+], ids=["zh", "en"])
+def test_a_way_never_tried_steps_down_to_how_one_would_go_about_it(lang, answer, miss):
+    """Read aloud in a zh session: "这个我们没做过…" to "换并行度后怎么加载旧 checkpoint？" got "就说你最熟悉的一种情况，换并行度后
+    怎么加载旧 checkpoint？", a case they just said they never had. And in Chinese the save's answer ("存储聚合带宽 2GB/s 出头，
+    基本就是带宽除出来的时间") did not answer "存储带宽是不是瓶颈？": "存储带宽" was one word of the storage concept."""
+    from test_plan import STABILITY_RESUME
+
+    s = session_on_rule(lang, CHECKPOINT_RULE, STABILITY_RESUME[lang])[1]
+    s.start()
+    nxt = s.answer(answer).interviewer
+    assert "并行度" in nxt.text or "parallel layout" in nxt.text, nxt.text  # storage bandwidth was answered
+    step = s.answer(miss).interviewer
+    assert step.notes.startswith("step-down"), step.notes
+    assert not re.search(r"最熟悉|know best", step.text), step.text
+    assert re.search(r"从哪里入手|where would you start", step.text), step.text

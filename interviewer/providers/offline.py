@@ -231,8 +231,12 @@ class _Turn:
         # after "没在更大规模上试过"): how one would check it is.
         if item is not None and prog.questions < prog.share and _k(item.basis) not in prog.covered \
                 and _k(item.basis) not in prog.pressed:
+            # A way of doing something the candidate never did has no case they know best ("就说你最熟悉的一种情况，换并行度后
+            # 怎么加载旧 checkpoint？" after "这个我们没做过"): how they would go about it is the step below.
+            never = bool(P.NEVER.search((self.ctx.candidate_text or "").casefold()))
             reply = (speech.HOW_TO_MEASURE[self.L] if item.cover.kinds & _FIGURES else
                      speech.HOW_TO_CHECK[self.L] if item.cover.kinds == {"yesno"} else
+                     speech.HOW_WOULD_YOU[self.L].format(b=item.basis) if never else
                      # (Chinese runs the question on after a comma; English starts a sentence with it.)
                      speech.SMALLER[self.L].format(q=speech.lowered(item.question, self.ctx.lang)
                                                    if self.L == "zh" else item.question))

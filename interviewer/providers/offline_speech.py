@@ -90,6 +90,10 @@ HOW_TO_MEASURE = {
     "zh": "没关系，不用给具体数字：这个数要是让你去量，你会怎么量？",
     "en": "No problem, no exact number needed: if you had to measure it, how would you go about it?",
 }
+HOW_WOULD_YOU = {
+    "zh": "没关系，没做过也不要紧：假如现在要你来弄清「{b}」，你会先从哪里入手？",
+    "en": "That's fine if you haven't done it. If you had to work out {b} now, where would you start?",
+}
 HINTS = {
     "zh": ["给个提示：可以从{t}这几个方面说。{q}", "换个小一点的范围：不用讲全部，就说你最熟悉的一种情况，{q}",
            "具体到你简历里「{e}」这件事，{q}", "换个说法：{q}"],

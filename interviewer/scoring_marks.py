@@ -425,6 +425,8 @@ def _figure_before(r: R.Reading, w: Window) -> bool:
 
 
 _AFTER_STORY = re.compile(T.AFTER_STORY)
+_HYPOTHETICAL = R.cue_regex(T.HYPOTHETICAL)
+_DONE = R.cue_regex(T.DONE)
 
 
 _STANDING = re.compile(r"自动|\bautomatic")
@@ -461,6 +463,8 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
         return False
     if "tradeoff" in item.cues and not (R.CUES["tradeoff"].search(sentence) or R.CUES["contrast"].search(sentence)):
         return False
+    if _DONE.search(R.norm(item.text)) and _HYPOTHETICAL.search(sentence):
+        return False  # what one would do shows nothing one has done
     return _after_ok(r, item, w)
 
 

@@ -28,6 +28,12 @@ MARKER_CUES: dict[str, tuple[str, ...]] = {
     "mechanism": ("实现方式", "方案", "怎么实现", "implemented", "an approach", "approach", "how it is handled",
                   "处理"),
 }
+# A marker on something the candidate has done, not would do ("做过改并行度加载并验证 loss 连续"). (Not a cue of
+# MARKER_CUES: those words are also dropped from a point's terms, and "run" or "used" is a term of many.)
+DONE = ("做过", "has done", "has loaded")
+# Told as what one would do, not what was done ("我会先看框架有没有现成的…", "if I had to, I'd first check…").
+HYPOTHETICAL = ("我会", "假如", "如果让我", "要是让我", "要我来", "我打算", "i would", "i'd", "we would", "we'd",
+                "if i had to", "if we had to")
 
 # --- answer cues (all lower-case; CJK as substrings, ASCII as whole words/phrases)
 CAUSAL = ("因为", "所以", "由于", "导致", "因此", "于是", "原因是", "为了", "否则", "不然", "意味着", "从而",

@@ -4420,3 +4420,22 @@ def test_the_figure_of_a_markers_example_said_of_another_quantity_shows_no_confi
     a = score(ours, lang, 3, answer, question)
     assert not credited(a, "70B"), a.markers
     assert credited(a, "Megatron"), a.markers  # the scaling efficiency and where it is lost
+
+
+@pytest.mark.parametrize("lang, would, did", [
+    ("zh", "我会先看框架有没有现成的：Megatron 的 dist_checkpointing 存的是带全局形状和切分信息的分片，加载时按新的 TP/PP 重新切；没有的话就"
+           "先把分片合成一份完整的 state dict，再按新并行度切开，代价是要一台内存够大的机器和一次离线转换。",
+     "我们用 Megatron 的 dist_checkpointing 做过：分片带着全局形状和偏移，从 TP8 换到 TP4 加载时直接重新切，前 200 步的 loss 和换之前是连续的。"),
+    ("en", "I'd first check whether the framework has it: Megatron dist_checkpointing stores shards with their global "
+           "shapes and offsets and re-slices them on load for the new TP/PP; otherwise I'd merge the shards into one "
+           "full state dict and split it again, at the cost of a big-memory machine and an offline conversion.",
+     "We did it with Megatron dist_checkpointing: the shards carry global shapes and offsets, so loading at TP4 "
+     "after TP8 just re-slices them; we checked the loss stayed continuous over the first 200 steps."),
+], ids=["zh", "en"])
+def test_what_one_would_do_shows_no_marker_of_what_one_has_done(ours, lang, would, did):
+    # Read aloud in a zh session: after "这个我们没做过", the answer to "假如现在要你来弄清…，你会先从哪里入手？" was credited with
+    # "用 … Megatron dist_checkpointing … 做过改并行度加载并验证 loss 连续".
+    question = "换并行度后怎么加载旧 checkpoint？" if lang == "zh" else "How does an old checkpoint load under a new parallel layout?"
+    words = ("做过",) if lang == "zh" else ("has loaded",)
+    assert not credited(score(ours, lang, 11, would, question), *words)
+    assert credited(score(ours, lang, 11, did, question), *words)

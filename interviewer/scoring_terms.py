@@ -392,7 +392,7 @@ NOT_MINE = ("不是我做的", "不是我负责", "另一个同事", "别的同�
             "not mine", "wasn't involved", "was not involved", "didn't work on that", "team owned",
             "owned by the", "handled by the", "another team's", "other team's", "my teammate", "另一个人", "别人做的",
             "别人负责", "组里别人", "不是我的活", "平台组", "组搞的", "组负责", "团队负责", "团队搞的", "别人搞的", "另一个同学", "其他同学", "别的同学",
-            "同学写的", "同事写的", "别人写的",
+            "同学写的", "同事写的", "别人写的", "同事做的", "同事搞的", "同事弄的",
             # watched while someone else did it ("主要是我导师查的，我在旁边看")
             "导师查的", "师兄查的", "主要是我导师", "主要是导师", "我在旁边看", "在旁边看着", "没太参与", "i was just watching",
             "师兄定位的", "师姐定位的", "同事定位的", "导师定位的", "别人定位的", "located by a colleague", "a colleague found it",

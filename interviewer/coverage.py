@@ -260,17 +260,13 @@ _METHOD_WORDS = re.compile(
     r"grep|compare|compared|added|set|switched|moved|split|wrote|built)\b", re.I)
 
 
-# A subject said not to have happened ("no hang", "it never hung", "没有 hang", "没卡死"): the story is of something else.
-_DENIAL = re.compile(r"\b(?:no|never|without)\s+(?:[a-z-]+\s+)?[a-z-]+|(?:没有|没|未)\s*(?:[a-z][a-z-]*|[\u3400-\u9fff]{2})")
-
-
 def _denied(n: str, vocab: Vocabulary) -> frozenset[str]:
     """The concepts the normalised text names only where it says they did not happen: they answer a yes or no,
     nothing else."""
-    snippets = _DENIAL.findall(n)
+    snippets = R.DENIAL.findall(n)
     if not snippets:
         return frozenset()
-    said = units(_DENIAL.sub(" ", n), vocab)
+    said = units(R.DENIAL.sub(" ", n), vocab)
     return frozenset(u for s in snippets for u in units(s, vocab) if u[0] != "@" and u not in said)
 
 

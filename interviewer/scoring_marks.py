@@ -542,8 +542,9 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     if not (r.has("incident") or (r.has("first_person") and (changed or r.has("incident_weak")))):
         return None
     # What the marker's story is of, named before its details ("能讲一次完整的 hang 排查（怎么发现…）", "有一次完整剖析：
-    # 现象…"): a story of a slow NIC is no hang story, a baseline's MFU no profiling story.
-    if not story_subject(item.text, r.vocab) <= r.concepts:
+    # 现象…"): a story of a slow NIC is no hang story, a baseline's MFU no profiling story; nor is one told as "with no
+    # error and no hang".
+    if not story_subject(item.text, r.vocab) <= r.concepts - r.denied:
         return None
     everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
     hit = item.whole.terms & everything
@@ -629,6 +630,9 @@ def _ok(r: R.Reading, rubric: Rubric, item: Item, c: Credit) -> bool:
     # 上看的".)
     text = R.norm(c.window.text)
     guessed = bool(R.GUESSED.search(text)) and not R.CUES["provenance"].search(text)
+    # A story told as "没有报错，也没有 hang" is no hang investigation.
+    if "incident" in item.cues and r.denied & {t[2:] for t in c.matched if t.startswith("c:")}:
+        return False
     return (not negated(c.window) and not guessed and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text) and not _denies(c) and not _listed_only(r, rubric, c)

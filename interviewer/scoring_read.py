@@ -296,6 +296,10 @@ class Clause:
     said: set[str] = field(default_factory=set)  # concepts named outright, not inferred from a number
 
 
+# A subject said not to have happened ("no hang", "it never hung", "没有 hang", "没卡死").
+DENIAL = re.compile(r"\b(?:no|never|without)\s+(?:[a-z-]+\s+)?[a-z-]+|(?:没有|没|未)\s*(?:[a-z][a-z-]*|[\u3400-\u9fff]{2})")
+
+
 @dataclass
 class Reading:
     """Everything found in one answer; text addressed to the grader is set aside in `grader`."""
@@ -321,6 +325,15 @@ class Reading:
         if ("text",) not in self.memo:
             self.memo[("text",)] = norm(" ".join(self.sentences))
         return self.memo[("text",)]
+
+    @property
+    def denied(self) -> frozenset[str]:
+        """Concepts the answer names only where it says they did not happen ("with no error and no hang")."""
+        if ("denied",) not in self.memo:
+            snippets = DENIAL.findall(self.text)
+            said = set(self.vocab.find(DENIAL.sub(" ", self.text))[0]) if snippets else set()
+            self.memo[("denied",)] = frozenset(c for sn in snippets for c in self.vocab.find(sn)[0] if c not in said)
+        return self.memo[("denied",)]
 
     @property
     def mech(self) -> set[str]:

@@ -4463,3 +4463,20 @@ def test_a_step_of_asynchrony_is_no_step_time(ours):
     a = score(ours, "zh", 16, "改法是 partial rollout：每步给固定的 token 预算，没生成完的样本把前缀留下来，下一步接着生成；再配合一步异步，"
                               "训练第 n 步的时候推理已经在用上一版权重生成下一批。", "长尾响应让卡空转了多少？")
     assert not credited(a, "各占 step 的比例"), a.markers
+
+
+@pytest.mark.parametrize("lang, story", [
+    ("zh", "最近一次是上个月，凌晨 3 点多报警说吞吐掉到平时的一半，没有报错，也没有 hang。我先看按 rank 的 step 时间看板，发现第 37 号节点的 8 个 "
+           "rank 每步都慢 200 毫秒左右；再登上去看 ibstat，有一张网卡协商到了 100G。从报警到定位大概 40 分钟。"),
+    ("en", "The latest was last month: at about 3 a.m. an alert said throughput had dropped to half, with no error and "
+           "no hang. I first looked at the per-rank step-time dashboard and saw that the 8 ranks of node 37 were each "
+           "about 200 ms slower per step; then I logged in and ran ibstat, and one NIC had negotiated 100G. From the "
+           "alert to the diagnosis took about 40 minutes."),
+], ids=["zh", "en"])
+def test_a_story_told_as_no_hang_is_no_hang_investigation(ours, lang, story):
+    # Read aloud in an en session: "walks through one full hang investigation" was credited with "an alert said
+    # throughput had dropped to half, with no error and no hang."
+    question = ("在你自己负责的那部分里，最近一次事故从发现到定位用了多久？" if lang == "zh" else
+                "In your own part of that work, how long did the latest incident take from detection to diagnosis?")
+    a = score(ours, lang, 15, story, question)
+    assert not credited(a, "hang 排查" if lang == "zh" else "hang investigation"), a.markers

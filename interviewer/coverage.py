@@ -487,6 +487,8 @@ def _names(group: frozenset[str], span_units: frozenset[str]) -> bool:
 
 
 NEAR_SHARE = 0.4
+# Concepts a follow-up asks for rather than is about: "Pod 里 RDMA 网络与运行环境的配置" is about the RDMA network.
+_ASKED_FOR = frozenset({"#config"})
 COUNT_BONUS = 0.3
 
 
@@ -521,15 +523,22 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             continue
         if asked is not None and item.basis == asked.basis:
             if answered and (hit := next((sp for sp in spans if _gives(sp, item.kinds)), None)):
-                out.append((pos, hit.text.replace("\n", " ")))
+                out.append((pos, _verbatim(hit.text)))
             continue
         if anchors and (anchor := anchors.get(pos)) and not anchor & said:
             continue
         related = bool(carry) and _subject_share(item, carry, weight) >= RELATED
         is_near = pos in near
         loose = is_near and pos not in named and not related
-        rarest = _distinct(item, weight)
-        top = () if loose or related else rarest
+        top = () if loose or related else _distinct(item, weight)
+        # What a near follow-up is about: its concepts nearly as telling as its rarest word (a hang, a NaN; not the
+        # alert or the "定位" a story says in its own words).
+        most = max((_group_weight(g, weight) for g in item.groups), default=0.0)
+        # (A yes or no is about all of its words but what it predicates: "存储带宽是不是瓶颈" is answered by the storage
+        # bandwidth told, "基本就是带宽除出来的时间", without the word 瓶颈. Two of its words do.)
+        subjects = [g for g in item.groups if any(u[0] == "#" and u not in _ASKED_FOR for u in g)
+                    and _group_weight(g, weight) >= 0.85 * most] if "yesno" not in item.kinds else []
+        two = "yesno" in item.kinds and len(item.groups) >= 2
         least = min(threshold, NEAR_SHARE) if is_near else threshold
         best, best_key = None, None
         for sp in spans:
@@ -540,9 +549,10 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                     continue  # nor does a story told as "no hang" answer a near follow-up on one
             if top and not all(_names(g, seen) for g in top) and not ((rx := counted(item.basis)) and rx.search(sp.text)):
                 continue
-            if loose and len(item.groups) >= 2 and not all(_names(g, seen) for g in rarest) \
-                    and sum(1 for g in item.groups if _matched(g, seen)) < 2:
-                continue  # one word of a near follow-up, not its telling one: "定位之后把那台机器摘掉" is no NaN hunt
+            if loose and not (counted(item.basis) and counted(item.basis).search(sp.text)) and (
+                    not all(_names(g, seen) for g in subjects)
+                    or two and sum(1 for g in item.groups if _matched(g, seen)) < 2):
+                continue  # a near follow-up's own subjects: "定位之后把那台机器摘掉" is no NaN hunt
             if sp.pair and not all(any(_matched(g, h) for g in item.groups) for h in sp.halves):
                 continue  # two sentences, one of them about something else
             if any(g & _ESSENTIAL and not _matched(g, seen) for g in item.groups):
@@ -557,8 +567,13 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         if best is None and item.alts and (is_near or related):
             best = _picks(item, spans, weight)
         if best is not None:
-            out.append((pos, best.text.replace("\n", " ")))
+            out.append((pos, _verbatim(best.text)))
     return out
+
+
+def _verbatim(stretch: str) -> str:
+    """A stretch as the answer wrote it: two sentences joined as they were ("…卡住不动了。我先用…", "…hung. I took…")."""
+    return re.sub(r"(?<=[。！？；])\n", "", stretch).replace("\n", " ")
 
 
 def gives(text: str, item: Item, vocab: Vocabulary) -> bool:

@@ -128,7 +128,7 @@ class _Turn:
         if prog.questions < self._allowance(prog) and self._left() > 0:
             for it in prog.open_items():
                 clause = speech.pickup(self.ctx.candidate_text, it.cover, self.weight, self.ctx.lang)
-                if clause and C.gives(clause, it.cover, self.vocab) and C.share(clause, it.cover, self.weight) >= C.NEAR_SHARE:
+                if clause and C.covered_items(clause, [it.cover], self.weight, near=frozenset({0})):
                     continue  # the very words a pick-up would quote already answer it
                 reply = speech.led(speech.opener(clause, self.ctx.lang, self.turn, self.previous_frame), it.question,
                                    self.ctx.lang)

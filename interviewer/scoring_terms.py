@@ -152,7 +152,7 @@ INCIDENT_STRONG = ("那次", "那时候", "那会儿", "有一次", "有回", "�
                    # a root cause and its fix are what make a story an incident
                    "根因", "原因是", "查下来", "查下去", "定位到", "修成", "修复了", "root cause", "traced it to", "the cause was",
                    "digging further", "dug further", "dug into it",
-                   "the fix was", "fix:", "the fix:", "修法:", "修复:",
+                   "the fix was", "fix:", "the fix:", "修法:", "修复:", "修法是",
                    "we fixed", "fixed that", "fixed it", "first it hung", "first it crashed",
                    "first it failed", "first it ooms", "first it oomed",
                    # what the candidate ran into themselves ("the four I've actually hit", "刚接手的时候")

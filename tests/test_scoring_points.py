@@ -4480,3 +4480,20 @@ def test_a_story_told_as_no_hang_is_no_hang_investigation(ours, lang, story):
                 "In your own part of that work, how long did the latest incident take from detection to diagnosis?")
     a = score(ours, lang, 15, story, question)
     assert not credited(a, "hang 排查" if lang == "zh" else "hang investigation"), a.markers
+
+
+@pytest.mark.parametrize("lang, question, story", [
+    ("zh", "能具体讲讲一次 hang 从发现到定位到具体 rank 的排查过程吗？",
+     "碰到过一次：一个 1024 卡作业 step 不走了，NCCL watchdog 30 分钟才超时报出来。我用脚本对所有 rank 跑 py-spy dump，1023 个 rank 都停在"
+     "梯度 all-reduce 里，只有一个 rank 停在数据加载，它那份数据分片少了一个 batch，提前结束了这个 epoch。修法是各 rank 按最短的分片对齐 step "
+     "数，之后又把 watchdog 超时调到 10 分钟。"),
+    ("en", "Can you tell me how you took one hang from first alert to the exact rank?",
+     "Once: a 1024-GPU job stopped stepping, and the NCCL watchdog only timed out after 30 minutes. I ran py-spy dump on "
+     "every rank with a script; 1023 ranks sat in the gradient all-reduce and one sat in data loading: its data shard "
+     "was one batch short, so it had finished the epoch early. The fix was to align every rank's step count to the "
+     "shortest shard, and we cut the watchdog timeout to 10 minutes afterwards."),
+], ids=["zh", "en"])
+def test_a_hang_traced_to_its_rank_with_its_fix_is_judgement_in_both_languages(ours, lang, question, story):
+    # Read aloud: the zh story read 3 where its English twin read 4: "the fix was" tells a story's cause found and
+    # mended, "修法是" did not (only "修法:").
+    assert score(ours, lang, 15, story, question).level == 4

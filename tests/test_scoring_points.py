@@ -4447,8 +4447,8 @@ def test_what_one_would_do_shows_no_marker_of_what_one_has_done(ours, lang, woul
            "broadcast to vLLM, and I'm not sure how they are re-laid-out."),
 ], ids=["zh", "en"])
 def test_weights_broadcast_to_the_engine_is_weight_sync_and_a_colleagues_part_is_not_mine(ours, lang, answer):
-    # Read aloud in a zh session: this read 1, "答非所问", where its English twin read 2: "权重广播" was no weight sync,
-    # "同事做的" no other person's part, and "一步" (after a step) a step time.
+    # Read aloud in a zh session: this read 1, "答非所问", where its English twin read 2: "权重广播" was no weight sync
+    # and "同事做的" no other person's part.
     from interviewer.scoring_read import CUES
 
     a = score(ours, lang, 16, answer, "权重同步走的是什么路径？" if lang == "zh" else "Which path does weight sync take?")
@@ -4456,13 +4456,6 @@ def test_weights_broadcast_to_the_engine_is_weight_sync_and_a_colleagues_part_is
     assert not any("答非所问" in f.signal or "off the question" in f.signal.casefold() for f in a.danger_signals), a.danger_signals
     assert CUES["not_mine"].search(answer.casefold())
 
-
-def test_a_step_of_asynchrony_is_no_step_time(ours):
-    # "再配合一步异步" was credited with "知道一步由 rollout 生成…并能给出 rollout、训练、权重同步各占 step 的比例": "一步" was a
-    # form of throughput.
-    a = score(ours, "zh", 16, "改法是 partial rollout：每步给固定的 token 预算，没生成完的样本把前缀留下来，下一步接着生成；再配合一步异步，"
-                              "训练第 n 步的时候推理已经在用上一版权重生成下一批。", "长尾响应让卡空转了多少？")
-    assert not credited(a, "各占 step 的比例"), a.markers
 
 
 @pytest.mark.parametrize("lang, story", [

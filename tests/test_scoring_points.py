@@ -4488,5 +4488,8 @@ def test_a_story_told_as_no_hang_is_no_hang_investigation(ours, lang, story):
 ], ids=["zh", "en"])
 def test_a_hang_traced_to_its_rank_with_its_fix_is_judgement_in_both_languages(ours, lang, question, story):
     # Read aloud: the zh story read 3 where its English twin read 4: "the fix was" tells a story's cause found and
-    # mended, "修法是" did not (only "修法:").
-    assert score(ours, lang, 15, story, question).level == 4
+    # mended, "修法是" did not (only "修法:"). And neither was the hang investigation the marker asks for: a job whose
+    # step stopped ("step 不走了", "stopped stepping") is a hang.
+    a = score(ours, lang, 15, story, question)
+    assert a.level == 4, a
+    assert credited(a, "hang 排查" if lang == "zh" else "hang investigation"), a.markers

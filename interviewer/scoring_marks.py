@@ -691,10 +691,21 @@ def _denies(c: Credit) -> bool:
     marker = R.norm(c.item)
     if _NEGATION.search(R.norm(c.point.text)) or _TELLS_APART.search(marker):
         return False  # "区分是 all-gather 暴露还是 CPU 发射跟不上" is shown by "…，不是 CPU 发射跟不上"
-    text = R.norm(c.window.text)
     words = [t[2:] for t in c.matched if t.startswith("w:") and len(t) > 4]
-    return any(re.search(rf"(?:\bnot\b|\bno\b|不是|不在|不占|不用)\s*(?:(?:on|in|at|the|a|an|any|using)\s+){{0,2}}"
-                         rf"{re.escape(w)}", text) for w in words)
+    # Denied where the point is said: in a sentence with another of its terms. "Recomputation is not counted" after a
+    # sentence on the GPU count denies nothing of it.
+    sentences: dict[int, list[R.Clause]] = {}
+    for cl in c.window.clauses:
+        sentences.setdefault(cl.sent, []).append(cl)
+    for cls in sentences.values():
+        text = R.norm(" ".join(cl.text for cl in cls))
+        named = {"c:" + x for cl in cls for x in cl.concepts}
+        for w in words:
+            if re.search(rf"(?:\bnot\b|\bno\b|不是|不在|不占|不用)\s*(?:(?:on|in|at|the|a|an|any|using)\s+){{0,2}}"
+                         rf"{re.escape(w)}", text) and any(
+                    t != "w:" + w and (t in named or t.startswith("w:") and t[2:] in text) for t in c.matched):
+                return True
+    return False
 
 
 def _same_polarity(marker: str, text: str) -> bool:

@@ -4493,3 +4493,17 @@ def test_a_hang_traced_to_its_rank_with_its_fix_is_judgement_in_both_languages(o
     a = score(ours, lang, 15, story, question)
     assert a.level == 4, a
     assert credited(a, "hang 排查" if lang == "zh" else "hang investigation"), a.markers
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "MFU 是按什么口径算的？", "按 6N 算的：每秒 token 数乘 6 乘 65B，再除以 1024 乘 A800 的 BF16 稠密峰值 312 TFLOPS。重计算那部分没有算进去，"
+                                "所以是偏保守的口径。"),
+    ("en", "How was MFU computed?", "By 6N: tokens per second times 6 times 65B, divided by 1024 times the A800's dense "
+                                   "BF16 peak of 312 TFLOPS. Recomputation is not counted, so it is the conservative "
+                                   "definition."),
+], ids=["zh", "en"])
+def test_a_word_denied_in_another_sentence_does_not_deny_the_point(ours, lang, question, answer):
+    # Read aloud in the en session: the MFU formula said in words was not credited, "Recomputation is not counted"
+    # taken to deny the marker's "GPU count"; the zh twin was credited.
+    a = score(ours, lang, 10, answer, question)
+    assert credited(a, "6N"), a.markers

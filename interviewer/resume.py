@@ -285,12 +285,6 @@ def _line_weight(line: str) -> float:
     return weight
 
 
-def _names(text: str, vocab) -> set[str]:
-    """The concepts a text names, with the broader ideas they imply."""
-    found = vocab.find(unicodedata.normalize("NFKC", text).casefold())[0]
-    return vocab.closed(c for c in found if vocab.kind(c) != "context")
-
-
 def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
     """Every rule of the pack the résumé triggers, strongest first; evidence strongest line first."""
     doc = lexicon.Lines(resume.lines)
@@ -315,6 +309,9 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
     rank = {line: r for r, line in enumerate(strong)}
     matches: list[RuleMatch] = []
     rules = {r.index: r for r in pack.rules}
+    vocab = pack.vocabulary
+    named = {i: vocab.named(unicodedata.normalize("NFKC", resume.lines[i - 1]).casefold())
+             for i in set().union(*(lines for _, _, lines in hits))}
     for rule_index, hit_triggers, hit_lines in hits:
         weighted = sorted(((_line_weight(resume.lines[i - 1]), i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
         (best, best_line), others = weighted[0], weighted[1:]
@@ -325,8 +322,9 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
         # Of lines that weigh the same, the one naming more of what the rule's first question asks about is quoted
         # first, and the chain opens on it: "各并行度是怎么定下来的" is asked of "TP=8、PP=8、DP=16", not of the same
         # résumé's line on stability at 1024 GPUs. (The strength above stays the line's that leads the résumé.)
-        about = _names(rules[rule_index].probes[0], pack.vocabulary) if rules[rule_index].probes else set()
-        weighted.sort(key=lambda wi: (-wi[0], -len(about & _names(resume.lines[wi[1] - 1], pack.vocabulary)), wi[1]))
+        probes = rules[rule_index].probes
+        about = vocab.named(unicodedata.normalize("NFKC", probes[0]).casefold()) if probes else set()
+        weighted.sort(key=lambda wi: (-wi[0], -len(about & named[wi[1]]), wi[1]))
         matches.append(RuleMatch(
             rule_index=rule_index,
             triggers=hit_triggers,

@@ -227,7 +227,7 @@ def classify_signal(text: str, vocab: Vocabulary = EMPTY) -> Signal:
 
 def concepts_of(phrase: str, vocab: Vocabulary) -> frozenset[str]:
     """The concept ids a phrase names, with the broader ideas they imply ("ZeRO-3" → zero_stage, zero, sharding)."""
-    return frozenset(vocab.closed(c for c in vocab.find(_norm(phrase))[0] if vocab.kind(c) != "context"))
+    return frozenset(vocab.named(_norm(phrase)))
 
 
 def sentence_concepts(answer: str, vocab: Vocabulary) -> list[tuple[str, frozenset[str]]]:

@@ -259,6 +259,10 @@ class Vocabulary:
     def closed(self, concepts) -> set[str]:
         return set().union(*(self.closure(c) for c in concepts)) if concepts else set()
 
+    def named(self, norm: str) -> set[str]:
+        """The concepts a normalised text names, with the broader ideas they imply; the setting (GPUs, nodes) left out."""
+        return self.closed(c for c in self.find(norm)[0] if self.kind(c) != "context")
+
     def kind(self, cid: str) -> str:
         c = self.concepts.get(cid)
         return c.kind if c else "term"

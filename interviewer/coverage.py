@@ -260,16 +260,6 @@ _METHOD_WORDS = re.compile(
     r"grep|compare|compared|added|set|switched|moved|split|wrote|built)\b", re.I)
 
 
-def _denied(n: str, vocab: Vocabulary) -> frozenset[str]:
-    """The concepts the normalised text names only where it says they did not happen: they answer a yes or no,
-    nothing else."""
-    snippets = R.DENIAL.findall(n)
-    if not snippets:
-        return frozenset()
-    said = units(R.DENIAL.sub(" ", n), vocab)
-    return frozenset(u for s in snippets for u in units(s, vocab) if u[0] != "@" and u not in said)
-
-
 @dataclass(frozen=True)
 class _Span:
     text: str
@@ -516,7 +506,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     spans = [_span(s, weight.vocab, pair) for s, pair in _stretches(text, weight.vocab)]
     carry = asked.units if asked is not None else frozenset()
     said = frozenset().union(*(sp.units for sp in spans)) | carry
-    denied = _denied(R.norm(text), weight.vocab)  # concepts the answer names only as not having happened
+    # What the answer names only as not having happened answers a yes or no, nothing else.
+    denied = R.denied(R.norm(text), lambda s: {u for u in units(s, weight.vocab) if u[0] != "@"})
     out = []
     for pos, item in enumerate(items):
         if kinds_only is not None and not item.kinds & kinds_only:
@@ -531,35 +522,37 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         is_near = pos in near
         loose = is_near and pos not in named and not related
         top = () if loose or related else _distinct(item, weight)
-        # What a near follow-up is about: its concepts nearly as telling as its rarest word (a hang, a NaN; not the
-        # alert or the "定位" a story says in its own words).
-        most = max((_group_weight(g, weight) for g in item.groups), default=0.0)
-        # (A yes or no is about all of its words but what it predicates: "存储带宽是不是瓶颈" is answered by the storage
-        # bandwidth told, "基本就是带宽除出来的时间", without the word 瓶颈. Two of its words do.)
-        subjects = [g for g in item.groups if any(u[0] == "#" and u not in _ASKED_FOR for u in g)
-                    and _group_weight(g, weight) >= 0.85 * most] if "yesno" not in item.kinds else []
-        two = "yesno" in item.kinds and len(item.groups) >= 2
+        yesno = "yesno" in item.kinds
+        subjects: list[frozenset[str]] = []
+        if loose and not yesno:
+            # What a near follow-up is about: its concepts nearly as telling as its rarest word (a hang, a NaN; not
+            # the alert or the "定位" a story says in its own words). (A yes or no is about all of its words but what
+            # it predicates: "存储带宽是不是瓶颈" is answered by the storage bandwidth told, "基本就是带宽除出来的时间",
+            # without the word 瓶颈. Two of its words do.)
+            most = max((_group_weight(g, weight) for g in item.groups), default=0.0)
+            subjects = [g for g in item.groups if any(u[0] == "#" and u not in _ASKED_FOR for u in g)
+                        and _group_weight(g, weight) >= 0.85 * most]
+        two = loose and yesno and len(item.groups) >= 2
+        rx = counted(item.basis)
         least = min(threshold, NEAR_SHARE) if is_near else threshold
         best, best_key = None, None
         for sp in spans:
             seen = sp.units | carry if related else sp.units
-            if denied and "yesno" not in item.kinds:
+            if denied and not yesno:
                 seen = seen - denied  # "it never hung" tells nothing of how a hang was found
                 if any(g & denied and not _names(g, seen) for g in item.groups):
                     continue  # nor does a story told as "no hang" answer a near follow-up on one
-            if top and not all(_names(g, seen) for g in top) and not ((rx := counted(item.basis)) and rx.search(sp.text)):
+            numbered = rx is not None and bool(rx.search(sp.text))
+            if top and not all(_names(g, seen) for g in top) and not numbered:
                 continue
-            if loose and not (counted(item.basis) and counted(item.basis).search(sp.text)) and (
-                    not all(_names(g, seen) for g in subjects)
-                    or two and sum(1 for g in item.groups if _matched(g, seen)) < 2):
+            if not numbered and (not all(_names(g, seen) for g in subjects)
+                                 or two and sum(1 for g in item.groups if _matched(g, seen)) < 2):
                 continue  # a near follow-up's own subjects: "定位之后把那台机器摘掉" is no NaN hunt
             if sp.pair and not all(any(_matched(g, h) for g in item.groups) for h in sp.halves):
                 continue  # two sentences, one of them about something else
             if any(g & _ESSENTIAL and not _matched(g, seen) for g in item.groups):
                 continue  # "一个 step 的时间分解" asks for the parts: a step time alone is none
-            share = _subject_share(item, seen, weight)
-            if (rx := counted(item.basis)) is not None and rx.search(sp.text):
-                share += COUNT_BONUS
+            share = _subject_share(item, seen, weight) + (COUNT_BONUS if numbered else 0.0)
             if share >= least and _gives(sp, item.kinds, item.units):
                 key = (not sp.pair, round(share, 2), -len(sp.text))
                 if best_key is None or key > best_key:

@@ -300,6 +300,15 @@ class Clause:
 DENIAL = re.compile(r"\b(?:no|never|without)\s+(?:[a-z-]+\s+)?[a-z-]+|(?:没有|没|未)\s*(?:[a-z][a-z-]*|[\u3400-\u9fff]{2})")
 
 
+def denied(n: str, found) -> frozenset[str]:
+    """What `found` reads (a text's concepts, or its coverage units) only in the normalised text's denials."""
+    snippets = DENIAL.findall(n)
+    if not snippets:
+        return frozenset()
+    said = found(DENIAL.sub(" ", n))
+    return frozenset(u for sn in snippets for u in found(sn) if u not in said)
+
+
 @dataclass
 class Reading:
     """Everything found in one answer; text addressed to the grader is set aside in `grader`."""
@@ -330,9 +339,7 @@ class Reading:
     def denied(self) -> frozenset[str]:
         """Concepts the answer names only where it says they did not happen ("with no error and no hang")."""
         if ("denied",) not in self.memo:
-            snippets = DENIAL.findall(self.text)
-            said = set(self.vocab.find(DENIAL.sub(" ", self.text))[0]) if snippets else set()
-            self.memo[("denied",)] = frozenset(c for sn in snippets for c in self.vocab.find(sn)[0] if c not in said)
+            self.memo[("denied",)] = denied(self.text, lambda s: set(self.vocab.find(s)[0]))
         return self.memo[("denied",)]
 
     @property

@@ -70,6 +70,13 @@ def session_on_rule(lang, rule_index, resume_text=None, mode="practice"):
     return pack, Session.create(pack, resume, plan, mode=mode)
 
 
+def opening_and_hint(lang, rule_index, resume_text, help_text):
+    """The opening of the rule's chain on a one-line résumé, and the help given when the candidate asks for it."""
+    s = session_on_rule(lang, rule_index, resume_text)[1]
+    opening = s.start().interviewer.text
+    return opening, s.answer(help_text).interviewer.text
+
+
 def started(lang, rule_index):
     """A session on the rule's chain with its opening question asked."""
     s = session_on_rule(lang, rule_index)[1]
@@ -635,10 +642,8 @@ def test_a_hint_on_how_the_sharding_level_was_chosen_names_the_zero_stages(lang,
     # The closing zh session hinted "可以从 FSDP1、FlatParameter 和 recordStream 这几个方面说" for "分片级别是怎么选的？".
     line = {"zh": "# 候选人\n- 用 DeepSpeed ZeRO 训练 65B 模型（1024 卡 A800），负责分片方案\n",
             "en": "# Candidate\n- Trained a 65B model with DeepSpeed ZeRO on 1024 A800s; owned the sharding setup\n"}
-    s = session_on_rule(lang, ZERO_RULE, line[lang])[1]
-    opening = s.start().interviewer.text
+    opening, hint = opening_and_hint(lang, ZERO_RULE, line[lang], help_text)
     assert "分片级别" in opening or "sharding level" in opening, opening
-    hint = s.answer(help_text).interviewer.text
     assert "ZeRO" in hint and not any(w in hint for w in ("FlatParameter", "recordStream", "FSDP1")), hint
     # Nor the question's word in another form: the en hint was "you could start from ZeRO-1 and shards".
     assert not re.search(r"\bshards?\b", hint), hint
@@ -901,10 +906,8 @@ def test_a_hint_on_how_the_precision_format_was_chosen_is_about_formats_not_the_
     # marker says "精度" in so many words, the BF16/FP16 one only by its formats.
     line = {"zh": "# 候选人\n- 在 BF16 训练中定位并处理过三次 loss 尖峰，加了梯度范数监控和自动回滚\n",
             "en": "# Candidate\n- Diagnosed three loss spikes in BF16 training; added grad-norm monitoring and automatic rollback\n"}
-    s = session_on_rule(lang, PRECISION_RULE, line[lang])[1]
-    opening = s.start().interviewer.text
+    opening, hint = opening_and_hint(lang, PRECISION_RULE, line[lang], help_text)
     assert "精度格式" in opening or "precision format" in opening, opening
-    hint = s.answer(help_text).interviewer.text
     assert not re.search(r"grad|warmup|排查", hint), hint
 
 

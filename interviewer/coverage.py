@@ -38,6 +38,7 @@ _ASK_ZH = [
     ("yesno", r"有没有|是否|是不是|还成立|能不能|会不会|吗$"),
     ("method", r"怎么|如何|怎样|口径|按什么|方法|手段|流程|过程|思路|做法|路径|机制|实现|步骤|顺序|防线|处理"),
     ("what", r"什么|哪些|哪|谁"),
+    ("each", r"各自|分别|每种"),
 ]
 _ASK_EN = [
     ("duration", r"\bhow long\b|\bhow much time\b|\btime to\b|\btook\b|\bdowntime\b|\bminutes?\b|\bblocks?\b"),
@@ -50,6 +51,7 @@ _ASK_EN = [
     ("yesno", r"^(?:did|does|do|was|were|is|are|has|have|can|could|would)\b|\bwhether\b|\bstill hold"),
     ("method", r"\bhow\b(?!\s+(?:much|many|long|well|often|far|fast|big|large|much of)\b)|\bmethods?\b|\bprocess\b|\bapproach\b|\bways?\b|\bsteps\b|\border\b|\bsafeguard|\bhandled\b"),
     ("what", r"\bwhat\b|\bwhich\b|\bwho\b"),
+    ("each", r"\beach\b|\brespective"),
 ]
 _ASK = [(k, re.compile(p)) for k, p in _ASK_ZH] + [(k, re.compile(p, re.I)) for k, p in _ASK_EN]
 
@@ -75,7 +77,9 @@ def ask_kinds(phrase: str) -> frozenset[str]:
     kinds = {k for k, rx in _ASK if rx.search(p)}
     if "quantity" in kinds and kinds & {"duration", "share", "count"}:
         kinds.discard("quantity")
-    return frozenset(kinds or {"what"})
+    if kinds <= {"each"}:
+        kinds.add("what")
+    return frozenset(kinds)
 
 
 # --------------------------------------------------------------------------- subjects
@@ -121,6 +125,9 @@ _FUNCTION_ZH = ("方法|手段|过程|流程|思路|做法|原因|依据|区别|
                 "怎么样的?|是怎么|怎么|如何|怎样|什么|哪些|哪个|哪一块|哪道|哪|多少|多久|多大|是否|能不能|一次|最近|具体|"
                 "讲讲|说说|可以|大概|时候|主要|来自|自己|负责|部分|当时|一下|方面|一块|一道|起来|下来|出来|进去|用了|"
                 "还成立|各自|分别|"
+                # what a list is asked to give, as "方式" is, and how long the asker knows it to be: "五种并行各自切分的维度"
+                # asks what each parallelism splits (English drops "one", "two" too)
+                "维度|[两三四五六七八九十][种个类]|"
                 # the change a ladder step is framed by, not its subject: "优化后证明 loss 对齐的方法" asks about loss alignment
                 "优化前|优化后|证明|"
                 # what the change added, framing its subject: "多出的通信让 step 时间变了多少" asks about the communication
@@ -136,7 +143,7 @@ _STOP_EN = frozenset(
     "took taken first last latest between while inside behind down show find appear appears exact "
     "common raise each every gain gained end ends whether either other another own part work worked chosen chose "
     "choose decided picked determined selected computed compute calculated calculate measured estimated extra additional change changed changes "
-    "optimisation optimization".split())
+    "optimisation optimization three four five six seven eight nine ten".split())
 _LATIN = re.compile(r"[a-z][a-z0-9_.+/-]*[a-z0-9]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
@@ -272,6 +279,7 @@ class _Span:
     tool: bool  # a tool or a setting by name (py-spy, NCCL_IB_HCA)
     method: bool
     compare: int
+    pairs: int  # clauses that pair one thing with another ("张量并行切层内的权重矩阵")
 
 
 def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
@@ -296,7 +304,8 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
                  causal=bool(R.CUES["causal"].search(n)), mechs=mechs, tool=tool,
                  method=bool(_METHOD_WORDS.search(n)) and len(n) >= 8,
                  compare=max(len(set(concepts)), len(terms(text, vocab)))
-                 + (2 if R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n) or re.search(r"比|than", n) else 0))
+                 + (2 if R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n) or re.search(r"比|than", n) else 0),
+                 pairs=sum(len(set(vocab.find(c)[0])) >= 2 for c in re.split(r"[，,；;]", n)))
 
 
 def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozenset()) -> bool:
@@ -320,6 +329,9 @@ def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozens
         if k == "method" and (mech or span.method):
             return True
         if k == "yesno" and len(R.norm(span.text)) >= 6:
+            return True
+        # "五种并行各自切分的维度": each thing paired with its own, clause by clause; a list of names pairs nothing.
+        if k == "each" and span.pairs >= 2:
             return True
         # "What does X solve?" is not answered by naming X: it takes a reason, a mechanism or a figure.
         if k == "what" and (mech or span.causal or nums) and len(R.norm(span.text)) >= 12:

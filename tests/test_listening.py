@@ -1010,3 +1010,26 @@ def test_after_a_slow_node_story_its_chain_still_asks_how_a_hang_was_found(lang,
         s.answer(text)
     nxt = s.answer(safeguard).interviewer.text
     assert re.search(r"hang", nxt, re.I), nxt
+
+
+@pytest.mark.parametrize("lang, answer, names_only", [
+    ("zh", "数据并行切 batch，张量并行切层内的权重矩阵，流水线并行按层切，序列并行切序列，专家并行把不同专家放到不同卡上。",
+     "数据并行、张量并行、流水线并行、序列并行和专家并行。"),
+    ("en", "Data parallelism splits the batch, tensor parallelism splits the weights within a layer, pipeline "
+           "parallelism splits the layers, sequence parallelism splits the sequence, and expert parallelism puts "
+           "the experts on different GPUs.",
+     "Data, tensor, pipeline, sequence and expert parallelism."),
+])
+def test_a_list_pairing_each_parallelism_with_what_it_splits_answers_what_each_splits(lang, answer, names_only):
+    """Read aloud in this stop's zh session: right after the five parallelisms were listed with what each splits,
+    the precision chain asked "能具体讲讲五种并行各自切分的维度吗？". A question on what each of several things does is
+    answered by clauses that pair them with it; the names alone answer nothing."""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+
+    pack, _, plan = sample_plan(lang)
+    step = next(s for t in pack.topics for s in t.ladder if "五种" in s or "five" in s)
+    item = C.item(0, step, pack.vocabulary)
+    weights = P.plan_weights(pack, plan)
+    assert C.covered_items(answer, [item], weights), step
+    assert not C.covered_items(names_only, [item], weights), step

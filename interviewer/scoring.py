@@ -529,8 +529,10 @@ def _read_naive_hits(r: Reading, low: bool, signals: list[str], rubric: Rubric) 
 # What restarts a job when nobody does: the launcher, the operator, the scheduler.
 _TOOL = re.compile(r"torchrun|elastic|operator|kubelet|\bk8s\b|kubernetes|slurm|\bthe (?:framework|platform|scheduler)\b|"
                    r"框架|调度器|它会|会自动|自动")
+# (Or one told with what it showed: "回退到上一个 checkpoint 重跑，发现同一个位置又 NaN".)
 _REPLAY = re.compile(r"anomaly detection|detect_anomaly|isfinite|\bhooks?\b|to see where|to find where|to reproduce|"
-                     r"复现|回放|看是哪|看看是哪|定位到哪|打开 hook|加 hook")
+                     r"复现|回放|看是哪|看看是哪|定位到哪|打开 hook|加 hook|同一个?(?:位置|地方|step|步)[^，。；]{0,4}又|"
+                     r"\b(?:at|in) the same (?:place|spot|step) again\b|\bagain at the same (?:place|spot|step)\b")
 _NAMES_FLAG = re.compile(r"名字|名词|\bnames?\b|recite")
 # A remedy told as what others do ("很多人会先调小学习率", "people often just restart"), not the candidate's.
 _OTHERS = R.cue_regex(("有人", "很多人", "不少人", "别人", "新手", "大家", "some people", "many people", "people often",
@@ -622,6 +624,8 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
 
 _REPLY = re.compile(r"(?:yes|yeah|yep|no|nope|mostly|basically|partly|not really|sort of|是的|是|对|没有|基本|大部分|不完全)"
                     r"[^a-z\u4e00-\u9fff]*(?:mostly|largely|basically|yes|no|藏住了|是的|吧)?[\s,，.。!！]*$")
+_PREMISE_DENIED = re.compile(r"(?:(?:我们|我|当时)?并?(?:没有?|不用|从没|从来没)(?!想到|注意)|"
+                             r"(?:no[,.]?\s+)?(?:we|i)\s+(?:didn't|did not|never|don't|do not|weren't|wasn't)\b)")
 _SUMMED = re.compile(r"总共|加起来|一共|合计|所以|因此|\bso\b|in total|altogether|that's why")
 _SUM_OPENS = re.compile(r"总共|加起来|一共|合计|(?:so )?(?:that's|that is|which is|that comes to|that adds up to)\b")
 
@@ -911,7 +915,9 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # Not knowing is of what the question asks, not of the candidate's own words it opened with (a pick-up):
         # after "接着「因为 TP 每层两次 all-reduce」往下问：暴露通信占比？" a miss is no "不知道 TP 跨机的代价".
         near = [sentence, sentence | _asking_terms(rubric, question)] if signal == "dont_know" else [sentence]
-        fits = _pick(own, "ignorance", near, rubric, _around_asking(rubric, question))
+        # Nor is it another form of what was named: "FP8 没用过" is no "说不出 BF16 与 FP16 的差别".
+        fits = _pick([s for s in own if not M.other_forms(s, r.sentences[cl.sent], r.vocab)], "ignorance", near, rubric,
+                     _around_asking(rubric, question))
         if fits or signal in ("dont_know", "thin") or (level == 2 and L.unknown(r)):
             add(fits or _generic("ignorance", lang), _clause_quote(r, cl))
     if low:  # "只会重启": only an answer with nothing better in it offers the naive remedy as its answer
@@ -979,6 +985,11 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             plain = []
         # Nor is a reply to a yes-or-no question ("Yes, mostly.", "基本藏住了。") that names nothing.
         plain = [cl for cl in plain if cl.concepts or not _REPLY.match(_norm(cl.text))]
+        # Nor is an answer opening by saying the asked thing was not done ("和 TP 或 PP 是怎么组合的？" - "没和 TP、PP 组合，
+        # 就是纯 FSDP 数据并行。"): it denies what the question took for granted and says what was done instead.
+        if _PREMISE_DENIED.match(_norm(r.sentences[0])) and rubric.terms_of(r.sentences[0]) & {
+                t for t in _asking_terms(rubric, question) if t.startswith("c:")}:
+            plain = []
         # Nor is a belief told as others' and set right ("The mistake people make is to look for…").
         plain = [cl for cl in plain if not M.others_belief(r, cl.sent)]
         names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),

@@ -17,6 +17,7 @@ from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.scoring_rubric import Item, Point, Rubric, in_example, literal_terms, story_subject, term_concepts
 from interviewer.textutil import asks_back
+from interviewer.vocabulary import Vocabulary
 
 _NEG_EXPERIENCE = re.compile(T.NEGATED_EXPERIENCE)
 _NAIVE_NEG = R.CUES["naive_neg"]
@@ -1415,6 +1416,20 @@ def _names_all(c: Credit) -> bool:
     return {t for t in c.point.terms if t.startswith("c:")} <= c.matched
 
 
+def other_forms(flag: str, said: str, vocab: Vocabulary) -> bool:
+    """The flag names only other forms of a concept the answer names by its own forms: "FP8 没用过" is about FP8, not
+    "说不出 BF16 与 FP16 的差别" or "不知道哪些计算要留在 FP32" (one concept, precision; four things)."""
+    def forms(text: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        # (Only names with a figure in them are things apart: "column-split" and "column-parallel" are one word.)
+        for t in literal_terms(text, False):
+            for c in vocab.find(t[2:])[0] if t.startswith("w:") and any(ch.isdigit() for ch in t) else ():
+                out.setdefault(c, set()).add(t)
+        return out
+    theirs, ours = forms(flag), forms(said)
+    return any(c in ours and not theirs[c] & ours[c] for c in theirs)
+
+
 def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, own: bool,
                 given: frozenset[str] = frozenset()) -> Credit | None:
     """The clause that shows a red flag of the pack, or None.
@@ -1512,6 +1527,8 @@ def flag_clause(r: R.Reading, rubric: Rubric, signal: str, level: int | None, ow
         names = [x for x in _LATIN_NAME.findall(R.norm(signal)) if r.vocab.find(x)[0]] if not own else []
         if names and not R.cue_regex(tuple(names)).search(R.norm(w.text)):
             return None
+        if other_forms(signal, w.text, r.vocab):
+            return None  # "FP8 没用过" is no "说不出 BF16 与 FP16 的差别"
         # Not knowing why something is needed is shown by calling it unneeded ("gang 调度的话，我觉得其实不太需要"),
         # quoted with the words that call it so.
         if WHY_NEEDED.search(R.norm(signal)) and (said := dismissed(r, rubric, c)):

@@ -11,6 +11,7 @@ from interviewer.scoring_terms import (  # noqa: F401 - the data this reader com
     CURSORY,
     DONT_KNOW,
     DONT_KNOW_BARE,
+    NEVER_MET,
     FIRST_PERSON,
     FUNCTION_CHARS_ZH,
     FUNCTION_WORDS_EN,
@@ -136,7 +137,7 @@ CUES = {name: cue_regex(words) for name, words in {
     "not_mine": NOT_MINE, "refuse": REFUSE, "wants_end": WANTS_END, "naive_neg": NAIVE_NEGATORS,
     "safeguard": SAFEGUARD,
 }.items()}
-CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}")
+CUES["dont_know"] = re.compile(f"{CUES['dont_know'].pattern}|{DONT_KNOW_BARE}|{NEVER_MET}")
 # "not just a quick look" and "不简单" deny the qualifier rather than use it.
 CUES["cursory"] = re.compile(rf"(?<!not )(?<!n't )(?<!不)(?:{cue_regex(CURSORY).pattern}|{IMPRESSION})")
 CUES["handed_off"] = re.compile(HANDED_OFF)

@@ -348,6 +348,7 @@ DONT_KNOW = ("不知道", "不清楚", "不太清楚", "不了解", "不太了�
              "couldn't tell you", "could not tell you", "can't tell you", "cannot tell you", "never run", "never ran",
              "haven't run", "have not run", "没细测", "没仔细测", "没认真测", "没细量",
              "never asked why", "never really asked", "didn't ask why", "没问过", "没细问",
+             "never came across",
              "没具体测过", "没具体测", "没具体量过", "没具体量", "没具体算过", "没具体统计过", "never measured it exactly",
              # what the answer was asked to list, not listed ("so I couldn't list specific fields")
              "couldn't list", "could not list", "can't list", "cannot list", "couldn't name", "can't name", "列不出", "列不全")
@@ -378,6 +379,9 @@ UNKNOWN = ("不知道", "不清楚", "不太清楚", "不大清楚", "不了解"
 # "不会" alone also means "will not" ("这样不会 OOM"), so on its own it is a miss only as a whole clause:
 # "不会。", "嗯，不会", "这个真不会啊" (not "不会重复也不会漏", "这个不会影响精度").
 DONT_KNOW_BARE = r"(?:^|(?<=[，。,.!！?？;；\s]))(?:嗯|呃|额|啊|这个|那个|这块|我|也|真|确实|实在|完全)*不会(?:的|啊|了|吧|呢|诶)*(?=$|[，。,.!！?？;；\s])"
+# Never met it ("没遇到过 hang"; English "never run into" is "never run" above), but not met it rarely: "BF16 下我们基本
+# 没碰到过溢出" says how often.
+NEVER_MET = r"(?<!基本)(?<!几乎)(?<!很少)(?<!基本上)没(?:遇到|碰到|遇见)过"
 HELP = ("能具体一点吗", "具体一点", "什么意思", "再说一遍", "换个说法", "你是问", "你是说", "你是指", "是指什么", "指的是", "没听懂",
         "没明白", "举个例子", "能解释一下", "哪个方面", "what do you mean", "can you rephrase",
         "could you rephrase", "could you clarify", "can you clarify", "be more specific", "can you repeat",

@@ -554,6 +554,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                 seen = seen - denied  # "it never hung" tells nothing of how a hang was found
                 if any(g & denied and not _names(g, seen) for g in item.groups):
                     continue  # nor does a story told as "no hang" answer a near follow-up on one
+            if _other_forms(item, seen, weight.vocab):
+                continue  # "We trained in BF16…FP32" says nothing of how FP8's scaling was chosen
             numbered = rx is not None and bool(rx.search(sp.text))
             if top and not all(_names(g, seen) for g in top) and not numbered:
                 continue
@@ -574,6 +576,24 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         if best is not None:
             out.append((pos, _verbatim(best.text)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _form_of(word: str, vocab: Vocabulary) -> frozenset[str]:
+    """The concepts a named form stands for: a Latin word with a figure in it (FP8, BF16, ZeRO-3, H100)."""
+    if word[0] in "#@~" or not word.isascii() or not any(ch.isdigit() for ch in word):
+        return frozenset()
+    return frozenset(f"#{c}" for c in vocab.find(word)[0])
+
+
+def _other_forms(item: Item, span_units: frozenset[str], vocab: Vocabulary) -> bool:
+    """The item names a thing by its form and the span names none of its forms, only others of the same concept:
+    BF16 and FP32 are the vocabulary's precision as FP8 is, and another thing."""
+    forms = {u for u in item.units if _form_of(u, vocab)}
+    if not forms or forms & span_units:
+        return False
+    of = frozenset().union(*(_form_of(u, vocab) for u in forms))
+    return any(_form_of(u, vocab) & of for u in span_units)
 
 
 def _verbatim(stretch: str) -> str:

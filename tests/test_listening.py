@@ -1033,3 +1033,24 @@ def test_a_list_pairing_each_parallelism_with_what_it_splits_answers_what_each_s
     weights = P.plan_weights(pack, plan)
     assert C.covered_items(answer, [item], weights), step
     assert not C.covered_items(names_only, [item], weights), step
+
+
+@pytest.mark.parametrize("lang, answer, miss", [
+    ("zh", "主训练用的 BF16，因为 BF16 和 FP32 一样是 8 位指数，动态范围够，不用 loss scaling；之前 fp16 溢出要靠动态 loss "
+           "scaling，溢出就跳过这一步、把 scale 减半。softmax、layernorm 和优化器主权重留在 FP32。", "FP8 没用过。"),
+    ("en", "We trained in BF16 because it has the same 8-bit exponent as FP32, so no loss scaling is needed; with fp16, "
+           "overflow needed dynamic loss scaling: on overflow skip the step and halve the scale. Softmax, LayerNorm and "
+           "the optimizer master weights stay in FP32.", "I never used FP8."),
+])
+def test_one_precision_format_told_answers_nothing_of_another_and_never_used_steps_down_to_how(lang, answer, miss):
+    """Read aloud in this stop's zh session: after "FP8 没用过。" the step-down was "就说你最熟悉的一种情况，FP8 的缩放粒度是
+    怎么选的？". And in English the FP8 question was never asked: "We trained in BF16…" covered "how the FP8 scaling
+    granularity was chosen" (BF16, FP32 and FP8 are all the vocabulary's precision)."""
+    s = session_on_rule(lang, PRECISION_RULE, PRECISION_LINE[lang])[1]
+    s.start()
+    asked = s.answer(answer).interviewer
+    assert "FP8" in asked.text, asked.text
+    step = s.answer(miss).interviewer
+    assert step.notes.startswith("step-down"), step.notes
+    assert not re.search(r"最熟悉|know best", step.text), step.text
+    assert re.search(r"从哪里入手|where would you start", step.text), step.text

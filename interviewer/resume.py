@@ -259,11 +259,13 @@ def _pdf_text(data: bytes, name: str) -> str:
 _DATES = re.compile(r"(?:19|20)\d{2}(?:\s*[./年-]\s*(?:0?[1-9]|1[0-2])(?!\d)(?:\s*月)?)?|\b\d{1,2}\s*月")
 _OWNED = re.compile(
     # ("用 DeepSpeed ZeRO-3 训练 6B 模型" and a line opening "Megatron-LM 训练，" say what was done, as "Trained a 6B
-    # model with DeepSpeed ZeRO-3" and "Trained with Megatron-LM" do; 维护 and 写过 are "maintained" and "wrote".)
-    r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|用[^，。；,;]{1,30}?训练|"
+    # model with DeepSpeed ZeRO-3" and "Trained with Megatron-LM" do; 维护 and 写过 are "maintained" and "wrote", "用…
+    # 全参微调" is "fine-tuned", 解决了 "fixing".)
+    r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|用[^，。；,;]{1,40}?(?:训练|微调)|"
     r"^[-*•·]?\s*[A-Za-z][\w.+-]*\s*训练|维护|编写|写过|写了|迁移|引入|调优|"
     r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
-    r"debugged|diagnosed|fixed|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|maintained|tuned)\b",
+    r"debugged|diagnosed|fixed|fixing|solved|resolved|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|"
+    r"maintained|tuned)\b",
     re.I | re.ASCII,
 )
 

@@ -571,3 +571,27 @@ def test_the_stability_resume_gets_the_same_plan_in_both_languages():
              for lang in ("zh", "en")}
     shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
     assert shape["zh"] == shape["en"], shape
+
+
+FINETUNE_RESUME = {
+    "zh": ("# 周明远\n\n"
+           "- 用 DeepSpeed ZeRO-3 在 16 张 A100 上全参微调 13B 模型，开启 CPU offload 后单卡显存从 OOM 降到 62GB\n"
+           "- 把训练从 fp16 切到 bf16，解决了 loss 偶发变成 NaN 的问题\n"
+           "- 用 PyTorch FSDP 训练 7B 模型，配合 activation checkpointing 把序列长度从 4K 提到 16K\n"
+           "- 尝试 8 专家 MoE 小模型预训练，观察到专家负载不均衡\n"),
+    "en": ("# Mingyuan Zhou\n\n"
+           "- Full-parameter fine-tuned a 13B model on 16 A100s with DeepSpeed ZeRO-3; with CPU offload, per-GPU memory "
+           "went from OOM to 62 GB\n"
+           "- Switched training from fp16 to bf16, fixing occasional NaN losses\n"
+           "- Trained a 7B model with PyTorch FSDP and activation checkpointing, raising sequence length from 4K to 16K\n"
+           "- Tried pre-training a small 8-expert MoE model and observed expert load imbalance\n"),
+}
+
+
+def test_the_fine_tuning_resume_gets_the_same_plan_in_both_languages():
+    # "用 DeepSpeed ZeRO-3 … 全参微调" is "fine-tuned" and 解决了 "fixing": the zh plan opened the memory and ZeRO chains on
+    # the FSDP line, the en one on the ZeRO-3 line, and put the precision and MoE chains the other way round.
+    plans = {lang: build_plan(skills.resolve(str(OUR_PACK), lang), resume_from_text(FINETUNE_RESUME[lang]), 45, lang)
+             for lang in ("zh", "en")}
+    shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
+    assert shape["zh"] == shape["en"], shape

@@ -46,7 +46,7 @@ _ASK_EN = [
     ("count", r"\bhow many\b"),
     ("reason", r"\bwhy\b|\breason\b"),
     ("choice", r"\b(?:chosen|chose|choose|decided|picked|determined|selected|set)\b|\binstead\b"),
-    ("compare", r"\bdiffer|\bversus\b|\bvs\b|\bcompared?\b|\bor\b.*\?$"),
+    ("compare", r"\bdiffer|\bversus\b|\bvs\b|\bcompar(?:e|es|ed|ing|ison)\b|\bor\b.*\?$"),
     ("quantity", r"\bhow much\b|\bhow big\b|\bhow fast\b|\bhow large\b|\bnumbers?\b|\bbandwidth\b|\bthroughput\b"),
     ("yesno", r"^(?:did|does|do|was|were|is|are|has|have|can|could|would)\b|\bwhether\b|\bstill hold"),
     ("method", r"\bhow\b(?!\s+(?:much|many|long|well|often|far|fast|big|large|much of)\b)|\bmethods?\b|\bprocess\b|\bapproach\b|\bways?\b|\bsteps\b|\border\b|\bsafeguard|\bhandled\b"),
@@ -77,9 +77,9 @@ def ask_kinds(phrase: str) -> frozenset[str]:
     kinds = {k for k, rx in _ASK if rx.search(p)}
     if "quantity" in kinds and kinds & {"duration", "share", "count"}:
         kinds.discard("quantity")
-    if kinds <= {"each"}:
-        kinds.add("what")
-    return frozenset(kinds)
+    if re.search(r"\bhow\b.*\bcompares?\b", p, re.I):
+        kinds.discard("method")  # "how X compares with Y" asks for the comparison, not a way of doing it
+    return frozenset(kinds or {"what"})
 
 
 # --------------------------------------------------------------------------- subjects
@@ -135,7 +135,7 @@ _FUNCTION_ZH = ("方法|手段|过程|流程|思路|做法|原因|依据|区别|
                 "的|了|吗|呢|你|我|和|与|或|把|被|从|到|吧|啊|是")
 _FUNCTION_ZH_RX = re.compile(_FUNCTION_ZH)
 _STOP_EN = frozenset(
-    "the a an of to in on for how what which is are was were it its each with when where why whether can does do "
+    "the a an and of to in on for how what which is are was were it its each with when where why whether can does do "
     "did not or from that this by be much many at as into up out more less you your we our i my they their there "
     "came come comes "
     "had has have been being so than then also about after before under over per one two any all some long use "
@@ -143,7 +143,7 @@ _STOP_EN = frozenset(
     "took taken first last latest between while inside behind down show find appear appears exact "
     "common raise each every gain gained end ends whether either other another own part work worked chosen chose "
     "choose decided picked determined selected computed compute calculated calculate measured estimated extra additional change changed changes "
-    "optimisation optimization three four five six seven eight nine ten".split())
+    "optimisation optimization three four five six seven eight nine ten compare compares compared".split())
 _LATIN = re.compile(r"[a-z][a-z0-9_.+/-]*[a-z0-9]|[a-z]")
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
@@ -279,6 +279,7 @@ class _Span:
     tool: bool  # a tool or a setting by name (py-spy, NCCL_IB_HCA)
     method: bool
     compare: int
+    weighs: bool  # sets one thing against another ("而", "比", "but", "than", a trade-off)
     pairs: int  # clauses that pair one thing with another ("张量并行切层内的权重矩阵")
 
 
@@ -294,18 +295,26 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
     if _VAGUE_AMOUNT.search(n):
         kinds.add("vague")
     concepts = vocab.find(n)[0]
+    weighs = bool(R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n)
+                  or re.search(r"比|而|但|不过|不像|than|\bbut\b|whereas|\bwhile\b|unlike", n))
     mechs = frozenset(c for c in concepts if vocab.kind(c) == "mech")
     tool = bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
     halves = tuple(units(h, vocab) for h in text.split("\n")) if pair else (units(text, vocab),)
     # A figure beside a subject says one more (the vocabulary's composites): "26 GB of BF16 weights" is memory.
     shown = {f"#{c}" for scope in ("clause", "sentence")
              for c in R.composites(vocab.closed(concepts), sorted(kinds), vocab, scope)} - units(text, vocab)
+    # A multiple beside collectives answers how much traffic there is against another's ("ZeRO-3 前向和反向各要 all-gather
+    # 一次…大概是普通 DP 的 1.5 倍"). (Not the scorer's composite: a marker's quote needs its mechanism, not the multiple.)
+    if "ratio" in kinds and "communication" in vocab.closed(concepts) and "comm_volume" in vocab.concepts:
+        shown.add("#comm_volume")
     return _Span(text=text, pair=pair, halves=halves, units=units(text, vocab) | shown, numbers=frozenset(kinds),
                  causal=bool(R.CUES["causal"].search(n)), mechs=mechs, tool=tool,
                  method=bool(_METHOD_WORDS.search(n)) and len(n) >= 8,
-                 compare=max(len(set(concepts)), len(terms(text, vocab)))
-                 + (2 if R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n) or re.search(r"比|than", n) else 0),
-                 pairs=sum(len(set(vocab.find(c)[0])) >= 2 for c in re.split(r"[，,；;]", n)))
+                 compare=max(len(set(concepts)), len(terms(text, vocab))) + (2 if weighs else 0), weighs=weighs,
+                 pairs=sum(len(set(vocab.find(c)[0])) >= 2 and not _NEGATED.search(c) for c in re.split(r"[，,；;]", n)))
+
+
+_NEGATED = re.compile(r"没|不|未|\bnot\b|n't|\bnever\b|\bno\b")
 
 
 def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozenset()) -> bool:
@@ -324,7 +333,9 @@ def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozens
             return True
         if k == "choice" and (span.causal or span.numbers or span.compare >= 3):
             return True
-        if k == "compare" and span.compare >= 2:
+        # Two things named are not compared: "it was plain ZeRO-3 data parallelism" tells nothing of how ZeRO-3's
+        # traffic compares with DP's; "大概是普通 DP 的 1.5 倍" does.
+        if k == "compare" and span.compare >= 2 and (span.weighs or "ratio" in span.numbers):
             return True
         if k == "method" and (mech or span.method):
             return True
@@ -583,7 +594,7 @@ def _form_of(word: str, vocab: Vocabulary) -> frozenset[str]:
     """The concepts a named form stands for: a Latin word with a figure in it (FP8, BF16, ZeRO-3, H100)."""
     if word[0] in "#@~" or not word.isascii() or not any(ch.isdigit() for ch in word):
         return frozenset()
-    return frozenset(f"#{c}" for c in vocab.find(word)[0])
+    return frozenset(f"#{c}" for c in vocab.find(word)[0] if vocab.kind(c) != "context")  # A100, H100: the setting
 
 
 def _other_forms(item: Item, span_units: frozenset[str], vocab: Vocabulary) -> bool:

@@ -624,8 +624,6 @@ def _flagged_clauses(r: Reading, rubric: Rubric, own: list[str], hits: list[tupl
 
 _REPLY = re.compile(r"(?:yes|yeah|yep|no|nope|mostly|basically|partly|not really|sort of|是的|是|对|没有|基本|大部分|不完全)"
                     r"[^a-z\u4e00-\u9fff]*(?:mostly|largely|basically|yes|no|藏住了|是的|吧)?[\s,，.。!！]*$")
-_PREMISE_DENIED = re.compile(r"(?:(?:我们|我|当时)?并?(?:没有?|不用|从没|从来没)(?!想到|注意)|"
-                             r"(?:no[,.]?\s+)?(?:we|i)\s+(?:didn't|did not|never|don't|do not|weren't|wasn't)\b)")
 _SUMMED = re.compile(r"总共|加起来|一共|合计|所以|因此|\bso\b|in total|altogether|that's why")
 _SUM_OPENS = re.compile(r"总共|加起来|一共|合计|(?:so )?(?:that's|that is|which is|that comes to|that adds up to)\b")
 
@@ -987,7 +985,7 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         plain = [cl for cl in plain if cl.concepts or not _REPLY.match(_norm(cl.text))]
         # Nor is an answer opening by saying the asked thing was not done ("和 TP 或 PP 是怎么组合的？" - "没和 TP、PP 组合，
         # 就是纯 FSDP 数据并行。"): it denies what the question took for granted and says what was done instead.
-        if _PREMISE_DENIED.match(_norm(r.sentences[0])) and rubric.terms_of(r.sentences[0]) & {
+        if R.PREMISE_DENIED.match(_norm(r.sentences[0])) and rubric.terms_of(r.sentences[0]) & {
                 t for t in _asking_terms(rubric, question) if t.startswith("c:")}:
             plain = []
         # Nor is a belief told as others' and set right ("The mistake people make is to look for…").

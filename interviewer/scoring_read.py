@@ -180,6 +180,12 @@ HAPPENED = re.compile(r"(?:中途|意外|突然|自己|自动|被|半路)\s*(?:�
                       r"\brestart(?:ed|s)?\s+(?:unexpectedly|on its own|by itself|mid-run|midway)")
 
 
+# An answer opening by saying the asked thing was not done ("和 TP 或 PP 是怎么组合的？" - "没和 TP、PP 组合，就是纯 FSDP
+# 数据并行。"): it denies what the question took for granted.
+PREMISE_DENIED = re.compile(r"(?:(?:我们|我|当时)?并?(?:没有?|不用|从没|从来没)(?!想到|注意)|"
+                            r"(?:no[,.]?\s+)?(?:we|i)\s+(?:didn't|did not|never|don't|do not|weren't|wasn't)\b)")
+
+
 # A check said not to have been run ("没有完整跑过对比", "I didn't run a comm-free baseline to cross-check"): the negation
 # governs the check's verb in its clause. (What a check did not show is a check: "didn't see any change versus the
 # baseline", "没发现差别".)

@@ -1054,3 +1054,49 @@ def test_one_precision_format_told_answers_nothing_of_another_and_never_used_ste
     assert step.notes.startswith("step-down"), step.notes
     assert not re.search(r"最熟悉|know best", step.text), step.text
     assert re.search(r"从哪里入手|where would you start", step.text), step.text
+
+
+@pytest.mark.parametrize("lang, answers", [
+    ("zh", ["先试了 ZeRO-2，每卡还是要放完整的 bf16 权重和梯度，OOM；换 ZeRO-3 把参数也切了，还差一点，最后把优化器状态 offload 到 CPU "
+            "才跑起来。省下的显存主要是优化器状态，13B 的 Adam 状态加 fp32 主权重有 150 多 G，offload 之后 GPU 上就没了。",
+            "慢了很多，step 从大概 6 秒变成 15 秒，瓶颈是 CPU 上做 Adam 更新和 PCIe 拷贝。",
+            "没和 TP、PP 组合，就是纯 ZeRO-3 数据并行。"]),
+    ("en", ["I tried ZeRO-2 first, but each GPU still held the full bf16 weights and gradients, so OOM; ZeRO-3 sharded the "
+            "parameters too and was still a bit short, so I offloaded the optimizer states to CPU. The saved memory was "
+            "mostly the optimizer states: 13B's Adam states plus fp32 master weights are over 150 GB, and with offload "
+            "none of it is on the GPU.",
+            "A lot slower: the step went from about 6 s to 15 s, bottlenecked by the Adam update on CPU and the PCIe copies.",
+            "We didn't combine it with TP or PP; it was plain ZeRO-3 data parallelism."]),
+])
+def test_a_question_whose_premise_is_denied_moves_on_and_the_denial_answers_no_comparison(lang, answers):
+    """Read aloud in this stop's zh session: "没和 TP、PP 组合，就是纯 ZeRO-3 数据并行。" was pressed "能举一个你实际碰到的例子
+    吗？", and in English it covered "how ZeRO-3's communication volume compares with DP" (two things named are no
+    comparison) and "when DP, TP, and PP each communicate" (a list denied pairs nothing), so neither was asked."""
+    from test_plan import FINETUNE_RESUME
+
+    zero_line = FINETUNE_RESUME[lang].split("\n- ")[:2]
+    s = session_on_rule(lang, ZERO_RULE, "\n- ".join(zero_line) + "\n")[1]
+    s.start()
+    for a in answers:
+        nxt = s.answer(a).interviewer
+    assert not (nxt.notes or "").startswith("press"), nxt.text
+    covered = {c.basis for t in s.transcript.turns for c in t.covers if "ZeRO-3" in c.quote and "TP" in c.quote}
+    assert not any("相对" in b or "compares" in b or "各自" in b or "each" in b for b in covered), covered
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "ZeRO-3 前向和反向各要 all-gather 一次参数，再加梯度的 reduce-scatter，大概是普通 DP 的 1.5 倍。"),
+    ("en", "ZeRO-3 all-gathers the parameters in forward and again in backward, plus the gradient reduce-scatter, so "
+           "about 1.5x plain DP."),
+])
+def test_traffic_told_as_a_multiple_of_dps_answers_how_zero3s_volume_compares(lang, answer):
+    """Read aloud in this stop's zh session: right after "…大概是普通 DP 的 1.5 倍。" the interviewer asked "接着「大概是普通
+    DP 的 1.5 倍」往下问：ZeRO-3 相对 DP 的通信量大概是多少？"; a multiple beside the collectives is the volume asked for.
+    (Read as the session reads it: a follow-up of the chain the answer was given in.)"""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+
+    pack, _, plan = sample_plan(lang)
+    step = next(s for t in pack.topics for s in t.ladder if "ZeRO-3" in s and "DP" in s)
+    item = C.item(0, step, pack.vocabulary)
+    assert C.covered_items(answer, [item], P.plan_weights(pack, plan), near=frozenset({0})), step

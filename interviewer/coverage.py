@@ -296,7 +296,8 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
         kinds.add("vague")
     concepts = vocab.find(n)[0]
     weighs = bool(R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n)
-                  or re.search(r"比|而|但|不过|不像|than|\bbut\b|whereas|\bwhile\b|unlike", n))
+                  or re.search(r"比|而|但|不过|不像|一样|相同|不同|区别|差别|than|\bbut\b|whereas|\bwhile\b|unlike|"
+                               r"\bsame\b|differ", n))
     mechs = frozenset(c for c in concepts if vocab.kind(c) == "mech")
     tool = bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
     halves = tuple(units(h, vocab) for h in text.split("\n")) if pair else (units(text, vocab),)

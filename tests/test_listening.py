@@ -1100,3 +1100,25 @@ def test_traffic_told_as_a_multiple_of_dps_answers_how_zero3s_volume_compares(la
     step = next(s for t in pack.topics for s in t.ladder if "ZeRO-3" in s and "DP" in s)
     item = C.item(0, step, pack.vocabulary)
     assert C.covered_items(answer, [item], P.plan_weights(pack, plan), near=frozenset({0})), step
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "之前用 fp16 的时候 loss 隔几千步就会变成 NaN，loss scale 一直往下掉。fp16 是靠动态 loss scaling，溢出了就跳过这一步、"
+           "把 scale 减半；换成 bf16 以后指数位跟 fp32 一样是 8 位，就不需要 loss scaling 了。"),
+    ("en", "With fp16 the loss went NaN every few thousand steps and the loss scale kept falling. fp16 relies on dynamic "
+           "loss scaling: on overflow skip the step and halve the scale; bf16 has the same 8-bit exponent as fp32, so no "
+           "loss scaling is needed."),
+])
+def test_two_formats_set_side_by_side_answer_their_difference(lang, answer):
+    """Read aloud in this stop's zh session, once two names alone no longer made a comparison: after this fp16 → bf16
+    story the interviewer asked "BF16 与 FP16 有什么区别？". What one needs and the other, "the same as fp32", does not
+    sets them side by side."""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+
+    pack, _, plan = sample_plan(lang)
+    step = next(s for t in pack.topics for s in t.ladder if "BF16" in s and "FP16" in s)
+    item = C.item(0, step, pack.vocabulary)
+    weights = P.plan_weights(pack, plan)
+    assert C.covered_items(answer, [item], weights), step
+    assert not C.covered_items("bf16 和 fp16 都用过。" if lang == "zh" else "We used both bf16 and fp16.", [item], weights)

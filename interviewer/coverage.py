@@ -527,8 +527,11 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     """
     if not text.strip():
         return []
-    spans = [_span(s, weight.vocab, pair) for s, pair in _stretches(text, weight.vocab)]
-    carry = asked.units if asked is not None else frozenset()
+    stretches = _stretches(text, weight.vocab)
+    spans = [_span(s, weight.vocab, pair) for s, pair in stretches]
+    story = any(pair for _, pair in stretches)
+    # (Only an answer to the question speaks of its subject unnamed: "没测过 all-to-all 的占比" says nothing of the EP degree.)
+    carry = asked.units if asked is not None and answered else frozenset()
     said = frozenset().union(*(sp.units for sp in spans)) | carry
     # What the answer names only as not having happened answers a yes or no, nothing else.
     denied = R.denied(R.norm(text), lambda s: {u for u in units(s, weight.vocab) if u[0] != "@"})
@@ -544,7 +547,9 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             continue
         related = bool(carry) and _subject_share(item, carry, weight) >= RELATED
         is_near = pos in near
-        loose = is_near and pos not in named and not related
+        # (A story spreads over sentences: one sentence on something else, "每 500 步存一次 checkpoint，最多丢 500 步", tells
+        # no story that answers the others.)
+        loose = is_near and pos not in named and not related and story
         top = () if loose or related else _distinct(item, weight)
         yesno = "yesno" in item.kinds
         subjects: list[frozenset[str]] = []

@@ -266,6 +266,11 @@ _OWN_PART = re.compile(r"负责的是哪|自己负责的|负责哪一?块|哪一
                        r"what did you (?:own|do) yourself")
 
 
+def off_question(a: Assessment) -> bool:
+    """The answer was read as answering another question (its flag says so)."""
+    return any(d.signal in T.GENERIC_DANGER["off_question"] for d in a.danger_signals)
+
+
 def asked_topic(topic: Topic, question: str, answer: str = "") -> Topic:
     """The topic a question is about: its chain's, unless the question plainly belongs to another topic of the pack
     ("MFU 是按什么口径算的？" asked in a chain on parallel layouts is judged by MFU's markers).

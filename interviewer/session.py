@@ -22,7 +22,7 @@ from interviewer.plan import Chain, InterviewPlan
 from interviewer.providers.base import Decision, Engine, Scorer, TurnContext
 from interviewer.providers.offline import OfflineEngine, OfflineScorer
 from interviewer.resume import Resume
-from interviewer.scoring import Assessment, asked_topic, build_scorecard, verify
+from interviewer.scoring import Assessment, asked_topic, build_scorecard, off_question, verify
 from interviewer.skills import SkillPack, Topic, ref
 from interviewer.textutil import QUESTION_MARKS, normalize_key, question_key, split_top, strip_controls
 from interviewer.transcript import ProviderRef, Transcript, TranscriptStore, Turn, Usage, new_id, now
@@ -238,7 +238,10 @@ class Session:
             # A chain opened on a résumé line asks about the candidate's own project.
             reading, _ = self.offline_scorer.score(topic, question, text, danger, t.lang, shown_before=shown,
                                                    own_work=bool(chain.evidence))
-        asked = progress.basis_of(self.pending_question.target) if self.pending_question else ""
+        # An answer to another question does not speak of this one's subject in its own words ("加了 auxiliary loss 做负载
+        # 均衡…" to "最近一次事故从发现到定位用了多久？" tells nothing of how the incident was narrowed to a node).
+        asked = progress.basis_of(self.pending_question.target) if self.pending_question and not (
+            reading is not None and off_question(reading)) else ""
         covers = self._covers(text, asked, reading.signal not in progress.UNANSWERED) if reading is not None else []
         turn = Turn(index=len(t.turns), role="candidate", text=text, chain=chain.id if chain else None,
                     assessment=reading, covers=covers)

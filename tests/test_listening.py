@@ -1122,3 +1122,35 @@ def test_two_formats_set_side_by_side_answer_their_difference(lang, answer):
     weights = P.plan_weights(pack, plan)
     assert C.covered_items(answer, [item], weights), step
     assert not C.covered_items("bf16 和 fp16 都用过。" if lang == "zh" else "We used both bf16 and fp16.", [item], weights)
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "加了 auxiliary loss 做负载均衡，系数 0.01，还设了 capacity factor 1.25。"),
+    ("en", "We added an auxiliary load-balancing loss with coefficient 0.01 and set the capacity factor to 1.25."),
+])
+def test_an_answer_to_another_question_answers_nothing_through_the_questions_subject(lang, answer):
+    """Read aloud in this stop's zh session: the MoE balancing answer given to "最近一次事故从发现到定位用了多久？" (read
+    as answering another question) covered "怎么定位到具体节点或卡" through the question's own words, so that follow-up
+    was never asked; in English it covered "how to show loss still matches after an optimisation"."""
+    from test_plan import FINETUNE_RESUME
+
+    s = session_on_rule(lang, INCIDENT_RULE, FINETUNE_RESUME[lang])[1]
+    s.start()
+    r = s.answer(answer)
+    assert any(d.signal in ("答非所问", "answers another question") for d in r.candidate.assessment.danger_signals)
+    covered = " ".join(c.basis for c in r.candidate.covers)
+    assert not re.search(r"定位|narrowed|loss", covered), covered
+
+
+@pytest.mark.parametrize("lang, miss", [("zh", "没测过 all-to-all 的占比。"), ("en", "I never measured the all-to-all share.")])
+def test_a_miss_covers_nothing_through_the_questions_subject(lang, miss):
+    """Read aloud in this stop's zh session: "没测过 all-to-all 的占比。" covered "专家数和 EP 度是怎么定的"."""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+
+    pack, _, plan = sample_plan(lang)
+    rule = next(r for r in pack.rules if r.index == MOE_RULE)
+    asked, other = (C.item(0, p, pack.vocabulary) for p in rule.probes[1::-1])
+    weights = P.plan_weights(pack, plan)
+    assert "all-to-all" in asked.basis, asked.basis
+    assert not C.covered_items(miss, [other], weights, asked=asked, answered=False, near=frozenset({0})), other.basis

@@ -77,8 +77,8 @@ def ask_kinds(phrase: str) -> frozenset[str]:
     kinds = {k for k, rx in _ASK if rx.search(p)}
     if "quantity" in kinds and kinds & {"duration", "share", "count"}:
         kinds.discard("quantity")
-    if re.search(r"\bhow\b.*\bcompares?\b", p, re.I):
-        kinds.discard("method")  # "how X compares with Y" asks for the comparison, not a way of doing it
+    if "choice" in kinds or re.search(r"\bhow\b.*\bcompares?\b", p, re.I):
+        kinds.discard("method")  # "怎么定的", "how X compares with Y": the decision or the comparison, not a way of doing
     return frozenset(kinds or {"what"})
 
 
@@ -296,8 +296,8 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
         kinds.add("vague")
     concepts = vocab.find(n)[0]
     weighs = bool(R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n)
-                  or re.search(r"比|而|但|不过|不像|一样|相同|不同|区别|差别|than|\bbut\b|whereas|\bwhile\b|unlike|"
-                               r"\bsame\b|differ", n))
+                  or re.search(r"比|而|但|不过|不像|一样|相同|不同于|区别|差别|than|\bbut\b|whereas|\bwhile\b|unlike|"
+                               r"\bsame\b|\bdiffers?\b|difference|different from", n))
     mechs = frozenset(c for c in concepts if vocab.kind(c) == "mech")
     tool = bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
     halves = tuple(units(h, vocab) for h in text.split("\n")) if pair else (units(text, vocab),)
@@ -332,7 +332,8 @@ def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozens
             return True
         if k == "reason" and span.causal:
             return True
-        if k == "choice" and (span.causal or span.numbers or span.compare >= 3):
+        # (Things named are no choice: "专家并行把不同专家放到不同卡上" says nothing of how the expert count was set.)
+        if k == "choice" and (span.causal or span.numbers or span.weighs and span.compare >= 3):
             return True
         # Two things named are not compared: "it was plain ZeRO-3 data parallelism" tells nothing of how ZeRO-3's
         # traffic compares with DP's; "大概是普通 DP 的 1.5 倍" does.

@@ -1154,3 +1154,25 @@ def test_a_miss_covers_nothing_through_the_questions_subject(lang, miss):
     weights = P.plan_weights(pack, plan)
     assert "all-to-all" in asked.basis, asked.basis
     assert not C.covered_items(miss, [other], weights, asked=asked, answered=False, near=frozenset({0})), other.basis
+
+
+@pytest.mark.parametrize("lang, listed, chosen", [
+    ("zh", "数据并行切 batch，张量并行切层内的权重矩阵，流水线并行按层切，序列并行切序列，专家并行把不同专家放到不同卡上。",
+     "8 个专家是参考 Mixtral 定的，模型小，单机 8 卡，EP 就设成 8，每张卡一个专家。"),
+    ("en", "Data parallelism splits the batch, tensor parallelism splits the weights within a layer, pipeline parallelism "
+           "splits the layers, sequence parallelism splits the sequence, and expert parallelism puts the experts on "
+           "different GPUs.",
+     "Eight experts, following Mixtral; the model is small and one node has 8 GPUs, so EP is 8, one expert per GPU."),
+])
+def test_things_named_are_no_choice_of_the_expert_count(lang, listed, chosen):
+    """Read aloud in this stop's zh session: after the five parallelisms were listed, the MoE chain skipped "专家数和 EP
+    度是怎么定的" ("专家并行把不同专家放到不同卡上" named enough concepts, and 不同 read as weighing two things)."""
+    from interviewer import coverage as C
+    from interviewer import progress as P
+
+    pack, _, plan = sample_plan(lang)
+    rule = next(r for r in pack.rules if r.index == MOE_RULE)
+    item = C.item(0, rule.probes[0], pack.vocabulary)
+    weights = P.plan_weights(pack, plan)
+    assert not C.covered_items(listed, [item], weights, near=frozenset({0})), item.basis
+    assert C.covered_items(chosen, [item], weights, near=frozenset({0})), item.basis

@@ -1176,3 +1176,25 @@ def test_things_named_are_no_choice_of_the_expert_count(lang, listed, chosen):
     weights = P.plan_weights(pack, plan)
     assert not C.covered_items(listed, [item], weights, near=frozenset({0})), item.basis
     assert C.covered_items(chosen, [item], weights, near=frozenset({0})), item.basis
+
+
+@pytest.mark.parametrize("lang, answer, miss", [
+    ("zh", "8 个专家是参考 Mixtral 定的，模型小，单机 8 卡，EP 就设成 8，每张卡一个专家。", "不知道。"),
+    ("en", "Eight experts, following Mixtral; the model is small and one node has 8 GPUs, so EP is 8, one expert per GPU.",
+     "I don't know."),
+])
+def test_misses_on_an_moe_line_never_step_down_to_long_sequences(lang, answer, miss):
+    """Read aloud in this stop's sessions on "尝试 8 专家 MoE 小模型预训练，观察到专家负载不均衡": a miss on "为什么这么选" stepped
+    down to "ring attention 在因果掩码下的负载均衡" (it shares the balance with the line), and a miss on the all-to-all share
+    to "序列变长后只靠序列并行不够的原因" (the rule only held when a rung shared a concept with the question too)."""
+    from test_plan import FINETUNE_RESUME
+
+    s = session_on_rule(lang, MOE_RULE, FINETUNE_RESUME[lang])[1]
+    s.start()
+    r = s.answer(answer)
+    asked = []
+    while r.interviewer.chain == "c1" and len(asked) < 6:
+        asked.append(r.interviewer.text)
+        r = s.answer(miss)
+    assert asked, r.interviewer.text
+    assert not any(re.search(r"序列|ring|Ulysses|sequence", q) for q in asked), asked

@@ -212,8 +212,11 @@ class _Turn:
         # (Not by what the title names, which every rung is about: the vocabulary's "moe" covers long context too.)
         line = self._concepts(chain.evidence[0].quote) - self._concepts(chain.topic) if chain.evidence else frozenset()
         asked = self._concepts(item.basis) if item else frozenset()
-        if any(self._concepts(it.basis) & line and self._concepts(it.basis) & asked for it in prog.items if it.rung):
-            easier = [it for it in easier if not it.rung or self._concepts(it.basis) & line]
+        # (By two of what the line and the question name where they name two: "ring attention 在因果掩码下的负载均衡" shares
+        # only the balance with "专家数和 EP 度是怎么定的" on "…观察到专家负载不均衡".)
+        if any(self._concepts(it.basis) & line for it in prog.items if it.rung):
+            need = min(2, len(line | asked))
+            easier = [it for it in easier if not it.rung or len(self._concepts(it.basis) & (line | asked)) >= need]
         # From a rung, one rung down; from a question about the candidate's own project, back to the basics.
         easier.sort(key=lambda it: -it.depth if item is not None and item.rung else it.depth)
         # A figure missed whose easier rung asks for the whole it is a part of ("rollout 占一个 step 的多少时间？" - "没量

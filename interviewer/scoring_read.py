@@ -275,7 +275,9 @@ _ONE_OF = re.compile(r"(?:then |and |but )?one (?:of the |of our )?(?:node|image
                      r"link|switch|job|run|rack|server)s?\b[^.;,]{0,40}?\b(?:gave|had|showed|was|went|came|hit|lost|"
                      r"shipped|ran|dropped|stayed|sat|got|failed|kept|hung|negotiated|reported)\b|"
                      r"(?:但|而|结果)?(?:有|其中)(?:一|两|几)?(?:台|张卡|个节点|块卡|个镜像|条链路)")
-SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak)")
+# (Nor "and so do the master weights": "too".)
+SO = re.compile(r"(?:and\s+)?so\s+(?!far\b|much\b|many\b|on\b|to\s+speak|(?:do|does|did|is|are|was|were|has|have|had|can|will)"
+                r"\s+(?:the|its|their|our|all|both|many|most)\b)")
 _CONNECT = re.compile(r"(?<![a-z])(?:and|or|plus|with|i know|we used|熟悉|以及|还有|和|与|及|或)(?![a-z])")
 
 

@@ -8,19 +8,7 @@ import re
 
 import pytest
 
-from interviewer import skills
-from interviewer.scoring import score_answer
-
-
-@pytest.fixture(scope="module")
-def ours():
-    return {lang: skills.resolve(None, lang) for lang in ("zh", "en")}
-
-
-def score(packs, lang, topic, answer, question):
-    pack = packs[lang]
-    t = pack.topic(topic)
-    return score_answer(t, answer, question, pack.danger_for(t.title))
+from test_scoring_points import ours, score  # noqa: F401 - ours is a fixture
 
 
 def flags(a) -> list[str]:

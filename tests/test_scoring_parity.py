@@ -3,21 +3,7 @@ whole session run in both languages (the two-year fine-tuning candidate of tests
 
 from __future__ import annotations
 
-import pytest
-
-from interviewer import skills
-from interviewer.scoring import score_answer
-
-
-@pytest.fixture(scope="module")
-def ours():
-    return {lang: skills.resolve(None, lang) for lang in ("zh", "en")}
-
-
-def score(packs, lang, topic, answer, question):
-    pack = packs[lang]
-    t = pack.topic(topic)
-    return score_answer(t, answer, question, pack.danger_for(t.title))
+from test_scoring_points import ours, score  # noqa: F401 - ours is a fixture
 
 
 RECOMPUTE = {

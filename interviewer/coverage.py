@@ -596,22 +596,14 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     return out
 
 
-@lru_cache(maxsize=4096)
-def _form_of(word: str, vocab: Vocabulary) -> frozenset[str]:
-    """The concepts a named form stands for: a Latin word with a figure in it (FP8, BF16, ZeRO-3, H100)."""
-    if word[0] in "#@~" or not word.isascii() or not any(ch.isdigit() for ch in word):
-        return frozenset()
-    return frozenset(f"#{c}" for c in vocab.find(word)[0] if vocab.kind(c) != "context")  # A100, H100: the setting
-
-
 def _other_forms(item: Item, span_units: frozenset[str], vocab: Vocabulary) -> bool:
     """The item names a thing by its form and the span names none of its forms, only others of the same concept:
     BF16 and FP32 are the vocabulary's precision as FP8 is, and another thing."""
-    forms = {u for u in item.units if _form_of(u, vocab)}
+    forms = {u for u in item.units if u[0] not in "#@~" and vocab.form_of(u)}
     if not forms or forms & span_units:
         return False
-    of = frozenset().union(*(_form_of(u, vocab) for u in forms))
-    return any(_form_of(u, vocab) & of for u in span_units)
+    of = frozenset().union(*(vocab.form_of(u) for u in forms))
+    return any(vocab.form_of(u) & of for u in span_units if u[0] not in "#@~")
 
 
 def _verbatim(stretch: str) -> str:

@@ -1427,7 +1427,7 @@ def other_forms(flag: str, said: str, vocab: Vocabulary) -> bool:
         out: dict[str, set[str]] = {}
         # (Only names with a figure in them are things apart: "column-split" and "column-parallel" are one word.)
         for t in literal_terms(text, False):
-            for c in vocab.find(t[2:])[0] if t.startswith("w:") and any(ch.isdigit() for ch in t) else ():
+            for c in vocab.form_of(t[2:]) if t.startswith("w:") else ():
                 out.setdefault(c, set()).add(t)
         return out
     theirs, ours = forms(flag), forms(said)

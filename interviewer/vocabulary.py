@@ -117,6 +117,7 @@ class Vocabulary:
         self.link = {k: re.compile(v, re.I) for k, v in (link or {}).items()}
         self.source = source
         self.derived = derived
+        self._forms: dict[str, frozenset[str]] = {}
         self._ascii: dict[tuple[str, ...], str] = {}
         self._cjk: dict[str, list[tuple[str, str]]] = {}
         for cid, c in concepts.items():
@@ -262,6 +263,15 @@ class Vocabulary:
     def named(self, norm: str) -> set[str]:
         """The concepts a normalised text names, with the broader ideas they imply; the setting (GPUs, nodes) left out."""
         return self.closed(c for c in self.find(norm)[0] if self.kind(c) != "context")
+
+    def form_of(self, word: str) -> frozenset[str]:
+        """The concepts a name with a figure in it is a form of: FP8, BF16 and FP32 are each precision, and three
+        different things (ZeRO-3, FSDP2 likewise); a GPU model (A100, H100) is the setting and a form of nothing."""
+        if word not in self._forms:
+            self._forms[word] = frozenset(
+                c for c in self.find(word)[0] if self.kind(c) != "context"
+            ) if word.isascii() and any(ch.isdigit() for ch in word) else frozenset()
+        return self._forms[word]
 
     def kind(self, cid: str) -> str:
         c = self.concepts.get(cid)

@@ -96,9 +96,8 @@ class _Turn:
         # actually met", it was just told there is none.
         # Nor one that says the asked thing was not done ("和 TP 或 PP 是怎么组合的？" - "没和 TP、PP 组合，就是纯 ZeRO-3 数据
         # 并行。"): asked for "an example you actually met", it was just told what was done instead.
-        denied = bool(R.PREMISE_DENIED.match(text)) and bool(
-            self._concepts(re.split(r"[。！？!?;；\n]|\.\s", text, maxsplit=1)[0])
-            & self._concepts(item.basis if item else ""))
+        first = next(iter(R.read(self.ctx.candidate_text or "", self.vocab).sentences), "")
+        denied = bool(R.PREMISE_DENIED.match(text)) and bool(self._concepts(first) & self._concepts(item.basis if item else ""))
         if signal == "thin" and item is not None and _k(item.basis) not in prog.pressed and not denied and \
                 prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2) and not theirs:
             pressed = self._press(chain, signal, item)

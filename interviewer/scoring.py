@@ -366,14 +366,15 @@ def _unquoted(question: str) -> str:
     return rest if rest.strip() else question
 
 
-def _asking_terms(rubric: Rubric, question: str) -> frozenset[str]:
-    """The terms of what a question asks, past the candidate's words it quotes first; where nothing of the field is
-    named after them ("刚才说到「TP8」——为什么？", "你简历里写到「…MFU…」。对比的基线是什么？") the quote is the subject."""
-    if not question:
-        return frozenset()
+def _asking_text(rubric: Rubric, question: str) -> str:
+    """What a question asks, past the candidate's words it quotes first; where nothing of the field is named after them
+    ("刚才说到「TP8」——为什么？", "你简历里写到「…MFU…」。对比的基线是什么？") the quote is the subject."""
     rest = _unquoted(question)
-    terms = _topic_terms(rubric, rest) if rest != question else frozenset()
-    return terms if any(t.startswith("c:") for t in terms) else _topic_terms(rubric, question)
+    return rest if rest != question and any(t.startswith("c:") for t in _topic_terms(rubric, rest)) else question
+
+
+def _asking_terms(rubric: Rubric, question: str) -> frozenset[str]:
+    return _topic_terms(rubric, _asking_text(rubric, question)) if question else frozenset()
 
 
 def _around_asking(rubric: Rubric, question: str) -> frozenset[str]:
@@ -1247,11 +1248,13 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     flagged = frozenset().union(*(rubric.terms_of(d.signal) for d in dangers if d.signal in own
                                   and (M.flag_kind(d.signal) == "other" or M.FLAG_UNMEASURED.search(_norm(d.signal)))
                                   and not _NAMES_FLAG.search(_norm(d.signal))))
+    touched = [m for m in topic.markers if m not in shown_before and (m in shown or seen.get(m, 0.0) >= F.TOUCHED)]
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,
                           figures[0][0] if figures else None, _around_asking(rubric, question),
-                          not question or bool(F.ASKS_STORY.search(_norm(question))), flagged)
+                          not question or bool(F.ASKS_STORY.search(_norm(question))), flagged,
+                          M.open_parts(r, rubric, touched, F.TOUCHED), _asking_text(rubric, question))
     a = Assessment(topic=topic.title, signal=signal, level=level, markers=hits, missed_markers=missed,
                    danger_signals=dangers, feedback=feedback, excerpt=_opening(r))
     return verify(a, answer, topic, own + others)

@@ -11,15 +11,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from interviewer.scoring_read import RATHER
-from interviewer.scoring_rubric import Rubric, example_start, in_example
+from interviewer.scoring_read import RATHER, norm
+from interviewer.scoring_rubric import Point, Rubric, example_start, in_example
 from interviewer.skills import Topic
 from interviewer.textutil import has_cjk, split_top
 
 if TYPE_CHECKING:  # pragma: no cover
     from interviewer.scoring import DangerHit
     from interviewer.scoring_level import Features
-    from interviewer.vocabulary import Fact
+    from interviewer.vocabulary import Fact, Vocabulary
 
 # A marker the answer touched this much is partly covered: naming it as "missing" would be wrong.
 TOUCHED = 0.3
@@ -36,10 +36,11 @@ _LEAD = re.compile(r"^(?:以及|还有|并且)?\s*(?:知道|能说出|能说清|
                    re.I)
 
 
-# A question that asks for a story of the candidate's ("最近一次事故…", "有没有遇到过…", "Tell me about a time…").
-ASKS_STORY = re.compile(r"一次|遇到过|碰到过|那次|经历|案例|\b(?:latest|last time|a time|one time|tell me about|walk me "
+# A question that asks for a story of the candidate's ("最近一次事故…", "有没有遇到过…", "Tell me about a time…"), or
+# for what came after one ("事后加了哪道防线？").
+ASKS_STORY = re.compile(r"一次|遇到过|碰到过|那次|经历|案例|事后|\b(?:latest|last time|a time|one time|tell me about|walk me "
                         r"through (?:one|a real|the last)|you (?:handled|hit|saw|debugged|had)|real (?:case|incident)|"
-                        r"incident|outage)\b", re.I)
+                        r"incident|outage|afterwards)\b", re.I)
 
 
 # A point that is a story of the candidate's, in the words the rubric's cues do not list ("has a record of one loss spike").
@@ -65,59 +66,134 @@ def _clip(text: str) -> str:
     return cut.rstrip(" ，,、;；") + "…"
 
 
+# A name with a figure in it: FP8, ZeRO-3, FSDP2 (a form of a concept, `Vocabulary.form_of`).
+_FORM = re.compile(r"[A-Za-z][\w.-]*\d[\w-]*")
+
+
+def _forms(vocab: Vocabulary, text: str) -> dict[str, frozenset[str]]:
+    """The concepts `text` names by a form, each with the forms named ("fp8" of precision)."""
+    named: dict[str, set[str]] = {}
+    for word in {w.casefold() for w in _FORM.findall(text)}:
+        for c in vocab.form_of(word):
+            named.setdefault(c, set()).add(word)
+    return {c: frozenset(words) for c, words in named.items()}
+
+
+def _named(vocab: Vocabulary, text: str) -> frozenset[str]:
+    """The concepts a text names itself, not the broader ones they imply unless in their own words ("exposed
+    communication" names communication; "EP 度" does not name parallelism)."""
+    said = norm(text)
+    found = set(vocab.find(said)[0])
+    broader = {b for c in found for b in vocab.closure(c)} - found
+    found |= {b for b in broader if any(_says(said, f) for f in vocab.concepts[b].forms)}
+    return frozenset("c:" + c for c in found)
+
+
+def _says(text: str, form: str) -> bool:
+    if not form.isascii():
+        return form in text
+    return re.search(rf"(?<![a-z0-9]){re.escape(form)}(?![a-z0-9])", text) is not None
+
+
+def _by_form(vocab: Vocabulary, text: str) -> dict[str, frozenset[str]]:
+    """The concepts a question names only by a form of them: "FP8 的缩放粒度是怎么选的？" asks about FP8, not about
+    precision, which BF16 and FP16 are forms of too."""
+    named = _forms(vocab, text)
+    general = _named(vocab, _FORM.sub(" ", text)) if named else frozenset()
+    return {c: words for c, words in named.items() if "c:" + c not in general}
+
+
 def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], missed: list[str],
                   seen: dict[str, float], level: int | None, miss: bool = False,
                   offered: frozenset[str] = frozenset(), gap: frozenset[str] = frozenset(),
-                  context: frozenset[str] = frozenset(), story: bool = True) -> tuple[str, bool, bool]:
+                  context: frozenset[str] = frozenset(), story: bool = True,
+                  open_parts: dict[str, tuple[Point, ...]] | None = None, asking: str = "") -> tuple[str, bool, bool]:
     """The missed marker (or the clause of it) the question asked for most; the earliest one when it asked none;
     whether it is one that sets the answer's remedy aside; and whether the question asked for it at all.
     A point that sets aside the naive remedy the answer offered (`offered`: the terms of its flags) comes first:
     "先调小学习率" answered, the order of checks "而不是先调小学习率" is what to learn.
 
-    After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn."""
+    After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn.
+    `open_parts`: for markers the answer covered or touched, their clauses it did not touch; one of those is offered
+    where the question asked for its marker ("事后加了哪道防线？" answered with an alert: "并说出下次发现与定位各缩短到多久").
+    `asking`: the words of what the question asks: a concept it names only as the broader concept of one of its own
+    ("专家数和 EP 度" is of parallelism, as "Ulysses 用 all-to-all" is) is not asked by it."""
     best, best_score, best_instead, best_near, best_asked = "", -1.0, False, 0.0, False
+    open_parts = open_parts or {}
+    vocab = rubric.vocab
+    by_form = _by_form(vocab, asking)
+    named_q = _named(vocab, asking)
     # (Not by what the topic's title names, which every point of it shares: "MoE" covers long context in our pack.)
     own_line = frozenset(t for t in context - rubric.terms_of(topic.title) if t.startswith("c:"))
     # The question's concepts a point shares only in part, where a marker the answer covered shares them all and more:
     # "How was load balanced under the causal mask?", answered with the zigzag, asks nothing of the experts' balance.
     answered = _shared(rubric, question_terms, [m for m in topic.markers if m not in missed])
-    for i, m in enumerate(missed):
+    for m in [*missed, *(m for m in open_parts if m not in missed)]:
         rather = RATHER.search(m)
         instead = bool(offered) and rather is not None and bool(rubric.terms_of(m[rather.end():]) & offered)
-        if seen.get(m, 0.0) >= TOUCHED and not miss and not instead:  # the remedy's words are no cover of it
+        # (The remedy's words are no cover of it.)
+        touched = m not in missed or (seen.get(m, 0.0) >= TOUCHED and not miss and not instead)
+        # (Below 3: an answer that shows judgement is told what to judge, not the rest of a point it brushed.)
+        if touched and not (open_parts.get(m) and (level or 1) <= 2):
             continue
         item = rubric.item(m)
-        for point in (item.whole,) if instead else (item.whole, *item.parts):
+        whole = _with_broader(rubric, item.whole.terms)
+        for rank, point in enumerate(open_parts[m] if touched else (item.whole,) if instead else (item.whole, *item.parts)):
             if in_example(m, point.text):
                 continue  # "1024 卡取 TP8 PP4 DP32" is the marker's example, not a point to learn
             terms = _with_broader(rubric, point.terms)
-            asked = sum(rubric.weight(t) for t in terms & question_terms) + sum(rubric.weight(t) for t in terms & gap)
+            # The rest of a point half said is what the question asked only when it asked for the point.
+            asked_by = whole if touched else terms
+            named = _forms(vocab, point.text) if by_form else {}
+            # A concept the question names by one form is asked by a point of that form; one of another form is near
+            # it ("BF16 与 FP32 同为 8 位指数" for an FP8 question), one of the concept at large not even that.
+            formed = {"c:" + c for c, words in by_form.items() if not named.get(c, frozenset()) & words}
+            shared = (asked_by & question_terms) - formed
+            if asking:  # (the question's own concepts, not the broader ones they imply)
+                shared = frozenset(t for t in shared if not t.startswith("c:") or t in named_q)
+            asked = sum(rubric.weight(t) for t in shared) + sum(rubric.weight(t) for t in terms & gap)
+            if touched and not asked:
+                continue
             if not story and ("incident" in item.cues or _STORY_POINT.search(m)):
                 asked = 0.0  # a question on how it is done ("the order of checks when loss spikes") asks for no story
             # The résumé line the question quotes decides between points it asks for alike ("…65B MoE…专家并行…」。负载均衡
             # 用了什么手段？" is the experts' balance, not ring attention's under the causal mask).
-            around = sum(rubric.weight(t) for t in terms & context)
+            around = sum(rubric.weight(t) for t in terms & context) + sum(
+                rubric.weight("c:" + c) for c in by_form if c in named)
             # Earlier markers are the basics; a weak answer needs those first, a strong one the later ones.
             order = (len(topic.markers) - topic.markers.index(m)) if (level or 1) <= 2 else topic.markers.index(m)
+            # (A point not said at all comes before the rest of one half said; of that rest, its least touched clause.)
             score = (asked * 10 + around + order * 0.1 + (0.05 if point is not item.whole else 0.0)
-                     + (1000 if instead else 0))
+                     + (1000 if instead else 0) - (0.5 + rank * 0.01 if touched else 0.0))
             if score > best_score:
-                best, best_score, best_instead, best_asked = _shown(m, point.text), score, instead, asked > 0
+                shown = _rest(m, point.text) if touched else _shown(m, point.text)
+                best, best_score, best_instead, best_asked = shown, score, instead, asked > 0
                 # Near what the answer was asked: the question's terms (its concepts only, for a story it did not ask
                 # for; not those a covered marker shares with it and more), the gap the answer left, or the résumé
                 # line's own subject (a concept, not a word of it: "tokens"); not what the answer brushed in passing.
                 # (The marker's subject is its parts' too: "有一次完整剖析：现象" is of the MFU the question asks about.)
-                whole = _with_broader(rubric, item.whole.terms)
-                asked_here = terms & question_terms if asked else _concepts(whole & question_terms)
+                asked_here = shared if asked else _concepts(whole & question_terms)
                 if any(_concepts(asked_here) < other for other in answered):
                     asked_here -= _concepts(asked_here)
                 best_near = sum(rubric.weight(t) for t in asked_here | (terms & gap) | (whole & own_line))
     # An answer at 3 or 4 is offered only a point of what was asked or of the résumé line: after the MoE line's load
     # balance, "Ulysses 用 all-to-all 把序列切分换成头切分" is another subject of the topic. (What the answer brushed in
     # passing is no sign: "tokens" and "all-to-all" said of CP put forward the experts' dispatch.)
-    if (level or 0) >= 3 and not best_near:
+    # So is one at 2 that named what was asked: the rest of the topic is no gap in it ("which computations stayed in
+    # FP32?" answered with them is not taught the order of checks after a loss spike).
+    if ((level or 0) >= 3 or (level == 2 and not miss)) and not best_near:
         return "", False, False
     return _clip(best), best_instead, best_asked
+
+
+def _rest(marker: str, part: str) -> str:
+    """The rest of a point half said: its clause, or the part alone where the clause is too long to show it
+    ("…split the batch, the weights within a layer, the layers, the sequence, and the experts, and whether each
+    relieves memory or compute" would be cut before the part left open)."""
+    shown = _shown(marker, part)
+    if len(_LEAD.sub("", shown)) <= _CLIP["zh" if has_cjk(shown) else "en"] or shown.find(part) <= 0:
+        return shown
+    return "…" + shown[shown.index(part):]
 
 
 def _concepts(terms: frozenset[str]) -> frozenset[str]:
@@ -177,7 +253,8 @@ def _shown(marker: str, part: str) -> str:
 def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level: int | None, signal: str,
              f: Features, missed: list[str], seen: dict[str, float], dangers: list[DangerHit], lang: str,
              offered: frozenset[str] = frozenset(), gap: frozenset[str] | None = None, fact: Fact | None = None,
-             context: frozenset[str] = frozenset(), story: bool = True, flagged: frozenset[str] = frozenset()) -> str:
+             context: frozenset[str] = frozenset(), story: bool = True, flagged: frozenset[str] = frozenset(),
+             open_parts: dict[str, tuple[Point, ...]] | None = None, asking: str = "") -> str:
     """`offered`: the terms of the naive remedies the answer offered (the clauses its naive flags quote); `gap`: the
     terms of the sentences where the answer says it does not know part of it ("具体是 DP 的几倍我一时想不起来"), or
     None: a point it touched is still open, and the one the gap is about comes first. `fact`: the pack's fact a
@@ -191,7 +268,8 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
         # as a gap in the answer would be.
         said = rubric.terms_of(fact.zh if lang == "zh" else fact.en)
         rest = feedback(topic, rubric, question_terms, level, signal, f, missed, seen, dangers, lang, offered,
-                        (gap or frozenset()) | said, context=context, story=story, flagged=flagged)
+                        (gap or frozenset()) | said, context=context, story=story, flagged=flagged,
+                        open_parts=open_parts, asking=asking)
         if not fact.figure:  # a claim wrong whatever its figure
             return f"先把事实弄准：{fact.zh}。{rest}" if lang == "zh" else f"Get the facts right: {fact.en}. {rest}"
         return f"先把数字核对准：{fact.zh}。{rest}" if lang == "zh" else f"Check your figures: {fact.en}. {rest}"
@@ -203,7 +281,7 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
     flagged = flagged if level <= 2 else frozenset()
     point, instead, asked = missing_point(topic, rubric, question_terms, missed, seen, level,
                                    signal in ("dont_know", "not_mine") or brushed or gap is not None or bool(flagged),
-                                   offered, gap or frozenset(), context | flagged, story)
+                                   offered, gap or frozenset(), context | flagged, story, open_parts, asking)
     rung = _clip(topic.ladder[0] if topic.ladder else topic.title)
     # A point the question did not ask for is the topic's to learn, not "the point of this question" ("Does it still
     # hold at larger scale?" names no point of the pack).
@@ -238,9 +316,11 @@ def feedback(topic: Topic, rubric: Rubric, question_terms: frozenset[str], level
                     "measured it.")
         else:
             lead = "把名词落到机制上：" if zh else "Go from names to mechanism: "
-        target = point or rung
-        return (f"{lead}讲清「{target}」，带一个数字并说明它从哪来。" if zh else
-                f"{lead}explain \"{target}\", with a number and where it came from.")
+        if not point:
+            return (f"{lead}讲清它是怎么起作用的、为什么这样做，带一个数字并说明它从哪来。" if zh else
+                    f"{lead}explain how it works and why it was done that way, with a number and where it came from.")
+        return (f"{lead}讲清「{point}」，带一个数字并说明它从哪来。" if zh else
+                f"{lead}explain \"{point}\", with a number and where it came from.")
     if level == 3:
         if not f.numeric and f.cursory:  # the checks are there, told as a glance: what made the call?
             return ("把标准说具体：比了什么、哪个阈值决定去留、什么情况下回滚，而不是「简单看了一下」。" if zh else

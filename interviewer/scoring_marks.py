@@ -736,6 +736,35 @@ def _loose(r: R.Reading, rubric: Rubric, item: Item) -> float:
     return best_cov
 
 
+def open_parts(r: R.Reading, rubric: Rubric, markers: list[str], touched: float) -> dict[str, tuple[Point, ...]]:
+    """For each marker, its clauses the answer does not touch where it speaks for itself (for feedback: the rest of a
+    point half said, "并说出各自缓解的是显存还是算力" after the five parallelisms each with what it splits)."""
+    own = [w for w in windows(r, rubric) if not negated(w)]
+    terms = frozenset().union(*(w.terms for w in own)) if own else frozenset()
+    def cover(p: Point) -> float:
+        return _match(rubric, p, terms)[1] / p.weight
+
+    # (The least touched first, the weightiest of those: "whether each relieves memory or compute" before "the weights
+    # within a layer" after "…splits the weight matrices inside a layer", and before "context".)
+    return {m: tuple(sorted((p for p in rubric.item(m).parts if p.weight and cover(p) < touched and _clause(m, p.text)),
+                            key=lambda p: (cover(p), -p.weight)))
+            for m in markers}
+
+
+_LIST_SEP = re.compile(r"[、,，]")
+
+
+def _clause(marker: str, part: str) -> bool:
+    """A part that is a clause of the marker as written, not two items of a list in it ("tensor, pipeline") nor words
+    cut out of one ("diagnosis became next time" of "how much faster detection and diagnosis became next time")."""
+    at = marker.find(part)
+    if at < 0 or _LIST_SEP.search(part):
+        return False
+    before = marker[:at].rstrip()
+    return not before or before.endswith((",", "，", "；", ";", "：", ":", "（", "(", "并", "并且", "同时")) or (
+        part.startswith(("并", "and ")))
+
+
 def one_short_sentence(r: R.Reading) -> bool:
     """An answer of one sentence short enough to read as one point ("We added a per-rank heartbeat and an Xid watcher
     that cordons the node on its own; detection dropped from about 10 minutes to under 1."): quoted whole, its halves

@@ -886,10 +886,18 @@ def _plain_clause(r: Reading, cl: Clause) -> bool:
         return False  # a formula said in words ("6 times the parameter count times tokens per second")
     if asks_back(cl.text):
         return False
-    first = r.sentence_clauses(cl.sent)[0]
-    return not first.cues.get("causal")
+    return not r.sentence_clauses(cl.sent)[0].cues.get("causal") and not _consequence(r, cl.sent)
 
 
+def _consequence(r: Reading, sent: int) -> bool:
+    """A clause after the first of the sentence gives a consequence with 就."""
+    return any(_JIU.match(_norm(c.text)) for c in r.sentence_clauses(sent)[1:])
+
+
+# Chinese gives a consequence with 就 after its subject, where English says "so" ("模型小，单机 8 卡，EP 就设成 8",
+# "…又 NaN，就怀疑是数值问题"); not 就是 ("就是纯 ZeRO-3 数据并行" says what it was). (Not a reason that lifts a level:
+# "…16 个 worker，训练就不会等数据了" is a claim.)
+_JIU = re.compile(r"[^，,。；;]{0,8}?(?<![也只])就(?!是|行|好|够|算|像|这么|那么|只|一个)")
 _WORDED = re.compile(r"\b(?:times|divided by|multiplied by)\b|乘以|除以")
 
 

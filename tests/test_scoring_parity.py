@@ -3,6 +3,8 @@ whole session run in both languages (the two-year fine-tuning candidate of tests
 
 from __future__ import annotations
 
+import pytest
+
 from test_scoring_points import ours, score  # noqa: F401 - ours is a fixture
 
 
@@ -32,3 +34,22 @@ def test_and_so_do_is_too_not_a_reason(ours):
     """Heard: en 3, zh 2 for the same FP32 list; "and so do the optimizer's master weights" was read as a reason."""
     got = {lang: score(ours, lang, 1, FP32[lang][1], FP32[lang][0]) for lang in ("zh", "en")}
     assert got["zh"].level == got["en"].level == 2, {k: v.level for k, v in got.items()}
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("zh", 7, "专家数和 EP 度是怎么定的？", "8 个专家是参考 Mixtral 定的，模型小，单机 8 卡，EP 就设成 8，每张卡一个专家。"),
+    ("en", 7, "How were the expert count and the EP degree chosen?",
+     "Eight experts, following Mixtral; the model is small and one node has 8 GPUs, so EP is 8, one expert per GPU."),
+    ("zh", 15, "最近一次事故从发现到定位用了多久？",
+     "先是看 loss 曲线发现 NaN，然后回退到上一个 checkpoint 重跑，发现同一个位置又 NaN，就怀疑是数值问题，前后大概花了两天。"),
+    ("en", 15, "How long did the latest incident take from detection to diagnosis?",
+     "First we saw the NaN on the loss curve, then rolled back to the last checkpoint and reran, it hit NaN at the "
+     "same place again, so we suspected a numerical issue; it took about two days in all."),
+])
+def test_a_consequence_given_with_jiu_is_one_given_with_so(ours, lang, topic, question, answer):
+    """Heard: "…单机 8 卡，EP 就设成 8" was flagged "只报名词没有机制" where "…so EP is 8" was not: Chinese gives the
+    consequence with 就 after its subject, no 所以 needed. (The zh MoE answer is still read as thin where en is an
+    answer: a 就 that lifted the reading moved four labelled levels away from gold, so only the flag follows it.)"""
+    a = score(ours, lang, topic, answer, question)
+    assert not any(d.signal in ("只报名词没有机制", "names without mechanism")
+                                              for d in a.danger_signals), (a.signal, [d.signal for d in a.danger_signals])

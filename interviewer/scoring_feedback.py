@@ -158,7 +158,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
                 asked = 0.0  # a question on how it is done ("the order of checks when loss spikes") asks for no story
             # The résumé line the question quotes decides between points it asks for alike ("…65B MoE…专家并行…」。负载均衡
             # 用了什么手段？" is the experts' balance, not ring attention's under the causal mask).
-            around = sum(rubric.weight(t) for t in terms & context) + sum(
+            around = sum(rubric.weight(t) for t in asked_by & context) + sum(
                 rubric.weight("c:" + c) for c in by_form if c in named)
             # Earlier markers are the basics; a weak answer needs those first, a strong one the later ones.
             order = (len(topic.markers) - topic.markers.index(m)) if (level or 1) <= 2 else topic.markers.index(m)

@@ -638,10 +638,26 @@ def _ok(r: R.Reading, rubric: Rubric, item: Item, c: Credit) -> bool:
     # A story told as "没有报错，也没有 hang" is no hang investigation.
     if "incident" in item.cues and r.denied & {t[2:] for t in c.matched if t.startswith("c:")}:
         return False
+    if _DIFFERENCE.search(R.norm(c.point.text)) and not _DIFFERS.search(text):
+        return False  # "引擎与训练框架的 logprob 存在差异" is not shown by "old logprob 和 ref logprob 加起来 25 秒"
+    if ("incident" in item.cues or _RECORD.search(R.norm(item.text))) and all(
+            _HYPOTHETICAL.search(R.norm(s)) for s in r.sentences):
+        return False  # a plan ("I'd first check whether grad norm went abnormal…") is no record of one
     return (not negated(c.window) and not guessed and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text) and not _denies(c) and not _listed_only(r, rubric, c)
             and (_NEGATION.search(R.norm(c.point.text)) or not dismissed(r, rubric, c)))
+
+
+# A point that two things differ is shown by a window that says they do, not by one naming both.
+_DIFFERENCE = re.compile(r"差异|区别|\b(?:differ|differs|difference|mismatch|discrepanc\w*)\b")
+# (Or says how the difference is corrected, which takes it as given: "a truncated importance ratio between the vLLM
+# and trainer logprobs".)
+_DIFFERS = re.compile(r"差异|不一致|不一样|差别|不同|区别|对不上|偏差|差距|有差|的差|差了|差值|错开|重要性|比值|\b(?:differ\w*|"
+                      r"mismatch\w*|discrepanc\w*|gap|diverg\w*|drift\w*|(?:do|does|did)(?: not|n't) match|importance)\b")
+# A marker asking for a record of the candidate's own ("has a record of one loss spike"), in English words the story
+# cues do not list.
+_RECORD = re.compile(r"\ba record of one\b")
 
 
 # Said to be unneeded, with nothing after it that would be what is unneeded ("gang 调度的话，我觉得其实不太需要";

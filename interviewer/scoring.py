@@ -367,10 +367,19 @@ def _unquoted(question: str) -> str:
 
 
 def _asking_text(rubric: Rubric, question: str) -> str:
-    """What a question asks, past the candidate's words it quotes first; where nothing of the field is named after them
-    ("刚才说到「TP8」——为什么？", "你简历里写到「…MFU…」。对比的基线是什么？") the quote is the subject."""
+    """What a question asks, past the candidate's words it quotes first and the topic it announces ("我们聊聊数值稳定与并
+    行全景。能具体讲讲 loss 尖峰…的排查顺序吗？" asks nothing of parallelism); where nothing of the field is named
+    after them ("刚才说到「TP8」——为什么？", "你简历里写到「…MFU…」。对比的基线是什么？") the quote is the subject."""
     rest = _unquoted(question)
+    asks = _LEAD_IN.sub("", rest, count=1)
+    if asks != rest and any(t.startswith("c:") for t in _topic_terms(rubric, asks)):
+        return asks
     return rest if rest != question and any(t.startswith("c:") for t in _topic_terms(rubric, rest)) else question
+
+
+# The interviewer's move to a topic and its announcement ("行，我们换一块聊。我们聊聊…。", "…Let's talk about ….");
+# not the setting a question recalls ("You changed PP from 8 to 4 mid-run."), which is its subject.
+_LEAD_IN = re.compile(r"^[^?？]*?(?:我们聊聊[^。？?]*。\s*|let's talk about [^.?]*\.\s+)(?=[^?？]*[?？])", re.I)
 
 
 def _asking_terms(rubric: Rubric, question: str) -> frozenset[str]:

@@ -162,8 +162,11 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
                 rubric.weight("c:" + c) for c in by_form if c in named)
             # Earlier markers are the basics; a weak answer needs those first, a strong one the later ones.
             order = (len(topic.markers) - topic.markers.index(m)) if (level or 1) <= 2 else topic.markers.index(m)
+            # Between points asked alike, the one that says the question's own words ("定并行度的思路" asks "定并行度时先
+            # 让显存装下", not "TP 跨机后…"; the ladder's rungs are written from the points).
             # (A point not said at all comes before the rest of one half said; of that rest, its least touched clause.)
             score = (asked * 10 + around + order * 0.1 + (0.05 if point is not item.whole else 0.0)
+                     + (0.3 * _echo(asking, point.text) if asked else 0.0)
                      + (1000 if instead else 0) - (0.5 + rank * 0.01 if touched else 0.0))
             if score > best_score:
                 shown = _rest(m, point.text) if touched else _shown(m, point.text)
@@ -184,6 +187,35 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     if ((level or 0) >= 3 or (level == 2 and not miss)) and not best_near:
         return "", False, False
     return _clip(best), best_instead, best_asked
+
+
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]{3,}")
+_WORD = re.compile(r"[a-z][a-z0-9-]+")
+_STOP = frozenset("the a an of to in on at for and or is are be how what when why which with from by its it this that "
+                  "your you can tell me walk through".split())
+
+
+def _echo(asking: str, point: str) -> int:
+    """How long a run of the question's own words the point says: Chinese characters past two, English content words
+    past one (0 when none)."""
+    q, p = norm(asking), norm(point)
+    best = 0
+    for run in _CJK_RUN.findall(q):
+        for n in range(len(run), 2, -1):
+            if n - 2 <= best:
+                break
+            if any(run[i:i + n] in p for i in range(len(run) - n + 1)):
+                best = n - 2
+                break
+    qw = [w for w in _WORD.findall(q) if w not in _STOP]
+    pw = " ".join(w for w in _WORD.findall(p) if w not in _STOP)
+    for n in range(len(qw), 1, -1):
+        if n - 1 <= best:
+            break
+        if any(" ".join(qw[i:i + n]) in pw for i in range(len(qw) - n + 1)):
+            best = n - 1
+            break
+    return min(best, 3)
 
 
 def _rest(marker: str, part: str) -> str:

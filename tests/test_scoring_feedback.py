@@ -75,3 +75,29 @@ def test_an_experts_question_on_an_moe_line_is_taught_the_experts_balance_not_ul
 def test_an_answer_that_said_the_whole_point_is_not_sent_to_another_subject(ours, lang, question, answer):
     a = score(ours, lang, 1, answer, question)
     assert "grad norm" not in a.feedback and "z-loss" not in a.feedback, (a.level, a.feedback)
+
+
+@pytest.mark.parametrize("lang, question, point", [
+    ("zh", "能具体讲讲给定模型与卡数时定并行度的思路吗？", "定并行度时先让显存装下"),
+])
+def test_after_i_dont_know_a_rung_is_taught_the_point_that_says_its_words(ours, lang, question, point):
+    """Heard: "不知道" to the rung on choosing degrees was told "这一题的要点是「TP 跨机后每层 all-reduce 落到慢一个数量级的网卡
+    上」": every point of the topic shares parallelism with it, and the earliest was named. (English says the rung in
+    other words than the point, "how to choose parallel degrees" against "fits memory first": see the stop's note.)"""
+    a = score(ours, lang, 3, "不知道。" if lang == "zh" else "I don't know.", question)
+    assert point in a.feedback, a.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "行，我们换一块聊。我们聊聊数值稳定与并行全景。能具体讲讲 loss 尖峰或发散时的排查顺序吗？",
+     "我会先看 grad norm 是不是先于 loss 异常，再看那一段数据有没有问题，然后才看学习率。RL 里还要看 reward 和 KL 是不是同时跳。"),
+    ("en", "Fine, let's move on to something else. Let's talk about numerical stability and the parallelism map. Can "
+     "you walk me through the order of checks when loss spikes or diverges?",
+     "I'd first check whether grad norm went abnormal before the loss, then whether that stretch of data had a "
+     "problem, and only then the learning rate. In RL I'd also check whether reward and KL jumped at the same time."),
+])
+def test_the_topic_a_question_announces_is_not_what_it_asks(ours, lang, question, answer):
+    """Heard: after the order of checks, "要到下一级需要判断：围绕「数据、张量、流水…专家并行分别切…」讲一次…": the topic's
+    title, announced before the question ("并行全景"), was read as asking for parallelism."""
+    a = score(ours, lang, 1, answer, question)
+    assert a.level == 3 and "batch" not in a.feedback and "parallelism split" not in a.feedback, a.feedback

@@ -49,7 +49,7 @@ _ASK_EN = [
     ("compare", r"\bdiffer|\bversus\b|\bvs\b|\bcompar(?:e|es|ed|ing|ison)\b|\bor\b.*\?$"),
     ("quantity", r"\bhow much\b|\bhow big\b|\bhow fast\b|\bhow large\b|\bnumbers?\b|\bbandwidth\b|\bthroughput\b"),
     ("yesno", r"^(?:did|does|do|was|were|is|are|has|have|can|could|would)\b|\bwhether\b|\bstill hold"),
-    ("method", r"\bhow\b(?!\s+(?:much|many|long|well|often|far|fast|big|large|much of)\b)|\bmethods?\b|\bprocess\b|\bapproach\b|\bways?\b|\bsteps\b|\border\b|\bsafeguard|\bhandled\b"),
+    ("method", r"\bhow\b(?!\s+(?:much|many|long|well|often|far|fast|big|large|much of)\b)|\bmethods?\b|\bprocess\b|\bapproach\b|\bways?\b|\bsteps\b|\border\b|\bsafeguard|\bhandled\b|\bpaths?\b|\bmechanisms?\b"),
     ("what", r"\bwhat\b|\bwhich\b|\bwho\b"),
     ("each", r"\beach\b|\brespective"),
 ]
@@ -94,7 +94,7 @@ _CLASSES = {
     "@after": r"事后|复盘|从那以后|加了|补了|afterwards|since then|postmortem|follow-up|added|safeguard|防线|兜底",
     "@baseline": r"基线|对比的|相比|比起|原来|之前是|baseline|compared (?:to|with)|before the change|versus",
     "@lost": r"丢了|丢失|损失|白跑|回滚|重算|lost|lose|wasted|rolled back|redo|replay",
-    "@steps": r"步|step|iteration",
+    "@steps": r"(?<![同异])步|step|iteration",  # (not 同步 / 异步, sync and async)
     "@node": r"节点|机器|服务器|主机|node|host|machine|server|box",
     "@gpu": r"卡(?![住死顿壳])|gpu|rank|device|显卡",  # "训练卡住了" is stuck, not a GPU
     "@scale": r"扩到|扩展|规模|更多卡|更大|scal|more gpus|larger|bigger",
@@ -585,7 +585,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             if any(g & _ESSENTIAL and not _matched(g, seen) for g in item.groups):
                 continue  # "一个 step 的时间分解" asks for the parts: a step time alone is none
             share = _subject_share(item, seen, weight) + (COUNT_BONUS if numbered else 0.0)
-            if share >= least and _gives(sp, item.kinds, item.units):
+            about = top or tuple(subjects) or _distinct(item, weight)
+            if share >= least and _gives(_of_subject(sp, item, about, weight.vocab), item.kinds, item.units):
                 key = (not sp.pair, round(share, 2), -len(sp.text))
                 if best_key is None or key > best_key:
                     best, best_key = sp, key
@@ -594,6 +595,34 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         if best is not None:
             out.append((pos, _verbatim(best.text)))
     return out
+
+
+_CLAUSE_END = re.compile(r"(?<=[，,；;。：:])")
+_A_STORY = re.compile(r"一次|那次|经历|案例|\b(?:one|a time|last time|latest)\b", re.I)
+# The things a clause lists side by side ("权重同步和 vLLM 的 sleep/wake-up" names two). (Not English "and", which joins
+# clauses as often: "we compared the loss curve with the baseline and they were within 0.01".)
+_SIDE_BY_SIDE = re.compile(r"、|(?=和|与|以及)")
+
+
+def _of_subject(sp: _Span, item: Item, top: tuple[frozenset[str], ...], vocab: Vocabulary) -> _Span:
+    """What a sentence says of the item's subject: of each clause naming it, the things listed beside it left out, and
+    the clause after it. A mechanism said of something else is no way of doing the thing asked ("…训练更新 45 秒，剩下是
+    权重同步和 vLLM 的 sleep/wake-up" names weight sync as a share of the step, and tells no path it takes)."""
+    if sp.pair or not top or not item.kinds & {"method", "what"} or _A_STORY.search(item.basis):
+        return sp  # (a story told answers in its own words: "一次 hang 从发现到定位的过程" need not name the hang)
+
+    def of(piece: str) -> bool:
+        return any(_names(g, units(piece, vocab)) for g in top)
+
+    clauses = [c for c in _CLAUSE_END.split(sp.text) if c.strip()]
+    kept: list[str] = []
+    for i, c in enumerate(clauses):
+        if of(c):
+            kept += [p for p in _SIDE_BY_SIDE.split(c) if of(p)] or [c]
+            if i + 1 < len(clauses) and not of(clauses[i + 1]):
+                kept.append(clauses[i + 1])
+    text = "".join(kept)
+    return sp if not kept or text == sp.text else _span(text, vocab)
 
 
 def _other_forms(item: Item, span_units: frozenset[str], vocab: Vocabulary) -> bool:

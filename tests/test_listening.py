@@ -1198,3 +1198,22 @@ def test_misses_on_an_moe_line_never_step_down_to_long_sequences(lang, answer, m
         r = s.answer(miss)
     assert asked, r.interviewer.text
     assert not any(re.search(r"序列|ring|Ulysses|sequence", q) for q in asked), asked
+
+
+def test_a_follow_up_is_not_answered_by_its_subject_named_in_a_list_of_something_else():
+    """Heard (zh, the RL-systems candidate): "…训练更新 45 秒，剩下是权重同步和 vLLM 的 sleep/wake-up" (a step's time shares)
+    answered "权重同步走的是什么路径？", so the résumé's headline, weight sync from 40 s to 6 s, was never asked about: weight
+    sync named beside another thing, and "同步" read as a step (步). A mechanism said of something else is no path.
+    (English still takes it as answered: "weight sync" is two words of the follow-up, not its concept; see the note.)"""
+    from test_plan import RL_RESUME
+
+    s = session_on_rule("zh", 12, RL_RESUME["zh"])[1]
+    s.start()
+    r = s.answer("14B 那套，一个 step 大概 200 秒，rollout 占 120 秒左右，差不多六成；old logprob 和 ref logprob 加起来 25 秒，训练"
+                 "更新 45 秒，剩下是权重同步和 vLLM 的 sleep/wake-up。这是按阶段打点取的 20 个 step 的中位数。")
+    assert "权重同步" in r.interviewer.text, r.interviewer.text
+    # ...while a path told beside it answers it.
+    s = session_on_rule("zh", 12, RL_RESUME["zh"])[1]
+    s.start()
+    r = s.answer("rollout 占六成，训练更新四成不到；权重同步是训练侧 all-gather 后按 1GB 分桶，用 NCCL 广播给 vLLM，大概 6 秒。")
+    assert "权重同步" not in r.interviewer.text, r.interviewer.text

@@ -588,6 +588,27 @@ FINETUNE_RESUME = {
 }
 
 
+# A four-year RL-systems candidate, read aloud in whole sessions in both languages.
+RL_RESUME = {
+    "zh": ("# 王敏\n\n"
+           "- 基于 verl 搭建 GRPO 训练流程，7B 与 14B 模型，64 张 H800，训练与 vLLM rollout 共卡部署\n"
+           "- 把权重同步从每步重启 vLLM 改成分桶 NCCL 广播，同步时间从 40 秒降到 6 秒\n"
+           "- 排查训推 logprob 不一致，加了截断重要性采样修正，训练曲线恢复稳定\n"
+           "- 给 rollout 加了 partial rollout，长尾响应造成的空等减少约 30%\n"
+           "- 维护 Horovod 数据并行训练，负责 Kubernetes 上训练作业的调度与重启\n"),
+    "en": ("# Min Wang\n\n"
+           "- Built a GRPO training pipeline on verl for 7B and 14B models on 64 H800s, with training and vLLM rollout "
+           "colocated\n"
+           "- Replaced restarting vLLM every step with bucketed NCCL broadcast for weight sync, cutting sync time from "
+           "40 s to 6 s\n"
+           "- Debugged the logprob mismatch between the rollout engine and the trainer and added truncated "
+           "importance-sampling correction; training curves became stable again\n"
+           "- Added partial rollout, reducing idle time caused by long-tail responses by about 30%\n"
+           "- Maintained Horovod data-parallel training and owned scheduling and restarts of training jobs on "
+           "Kubernetes\n"),
+}
+
+
 def test_the_fine_tuning_resume_gets_the_same_plan_in_both_languages():
     # "用 DeepSpeed ZeRO-3 … 全参微调" is "fine-tuned" and 解决了 "fixing": the zh plan opened the memory and ZeRO chains on
     # the FSDP line, the en one on the ZeRO-3 line, and put the precision and MoE chains the other way round.

@@ -565,6 +565,7 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         two = loose and yesno and len(item.groups) >= 2
         rx = counted(item.basis)
         least = min(threshold, NEAR_SHARE) if is_near else threshold
+        about = top or tuple(subjects) or _distinct(item, weight)  # what `_of_subject` reads a sentence for
         best, best_key = None, None
         for sp in spans:
             seen = sp.units | carry if related else sp.units
@@ -585,7 +586,6 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             if any(g & _ESSENTIAL and not _matched(g, seen) for g in item.groups):
                 continue  # "一个 step 的时间分解" asks for the parts: a step time alone is none
             share = _subject_share(item, seen, weight) + (COUNT_BONUS if numbered else 0.0)
-            about = top or tuple(subjects) or _distinct(item, weight)
             if share >= least and _gives(_of_subject(sp, item, about, weight.vocab), item.kinds, item.units):
                 key = (not sp.pair, round(share, 2), -len(sp.text))
                 if best_key is None or key > best_key:

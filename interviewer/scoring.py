@@ -366,6 +366,7 @@ def _unquoted(question: str) -> str:
     return rest if rest.strip() else question
 
 
+@lru_cache(maxsize=256)
 def _asking_text(rubric: Rubric, question: str) -> str:
     """What a question asks, past the candidate's words it quotes first and the topic it announces ("我们聊聊数值稳定与并
     行全景。能具体讲讲 loss 尖峰…的排查顺序吗？" asks nothing of parallelism); where nothing of the field is named
@@ -1265,7 +1266,9 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     flagged = frozenset().union(*(rubric.terms_of(d.signal) for d in dangers if d.signal in own
                                   and (M.flag_kind(d.signal) == "other" or M.FLAG_UNMEASURED.search(_norm(d.signal)))
                                   and not _NAMES_FLAG.search(_norm(d.signal))))
-    touched = [m for m in topic.markers if m not in shown_before and (m in shown or seen.get(m, 0.0) >= F.TOUCHED)]
+    # (The rest of a point half said is offered below 3 only: an answer that shows judgement is told what to judge.)
+    touched = [m for m in topic.markers if m not in shown_before and (m in shown or seen.get(m, 0.0) >= F.TOUCHED)
+               ] if (level or 1) <= 2 else []
     feedback = F.feedback(topic, rubric, _asking_terms(rubric, question), level, signal, f,
                           [m for m in missed if m not in shown_before], seen, dangers, lang, remedies,
                           _gap_terms(r, rubric) if f.numeric and L.unknown(r) else None,

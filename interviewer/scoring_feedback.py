@@ -15,6 +15,7 @@ from interviewer.scoring_read import RATHER, norm
 from interviewer.scoring_rubric import Point, Rubric, example_start, in_example
 from interviewer.skills import Topic
 from interviewer.textutil import has_cjk, split_top
+from interviewer.vocabulary import FORM
 
 if TYPE_CHECKING:  # pragma: no cover
     from interviewer.scoring import DangerHit
@@ -66,19 +67,6 @@ def _clip(text: str) -> str:
     return cut.rstrip(" ，,、;；") + "…"
 
 
-# A name with a figure in it: FP8, ZeRO-3, FSDP2 (a form of a concept, `Vocabulary.form_of`).
-_FORM = re.compile(r"[A-Za-z][\w.-]*\d[\w-]*")
-
-
-def _forms(vocab: Vocabulary, text: str) -> dict[str, frozenset[str]]:
-    """The concepts `text` names by a form, each with the forms named ("fp8" of precision)."""
-    named: dict[str, set[str]] = {}
-    for word in {w.casefold() for w in _FORM.findall(text)}:
-        for c in vocab.form_of(word):
-            named.setdefault(c, set()).add(word)
-    return {c: frozenset(words) for c, words in named.items()}
-
-
 def _named(vocab: Vocabulary, text: str) -> frozenset[str]:
     """The concepts a text names itself, not the broader ones they imply unless in their own words ("exposed
     communication" names communication; "EP 度" does not name parallelism)."""
@@ -98,8 +86,8 @@ def _says(text: str, form: str) -> bool:
 def _by_form(vocab: Vocabulary, text: str) -> dict[str, frozenset[str]]:
     """The concepts a question names only by a form of them: "FP8 的缩放粒度是怎么选的？" asks about FP8, not about
     precision, which BF16 and FP16 are forms of too."""
-    named = _forms(vocab, text)
-    general = _named(vocab, _FORM.sub(" ", text)) if named else frozenset()
+    named = vocab.forms_in(text)
+    general = _named(vocab, FORM.sub(" ", text)) if named else frozenset()
     return {c: words for c, words in named.items() if "c:" + c not in general}
 
 
@@ -114,8 +102,9 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
     "先调小学习率" answered, the order of checks "而不是先调小学习率" is what to learn.
 
     After a miss ("没仔细量过，感觉不多吧") words of the point in passing do not cover it: the point is what to learn.
-    `open_parts`: for markers the answer covered or touched, their clauses it did not touch; one of those is offered
-    where the question asked for its marker ("事后加了哪道防线？" answered with an alert: "并说出下次发现与定位各缩短到多久").
+    `open_parts`: for markers the answer covered or touched, their clauses it did not touch (given below 3 only); one of
+    those is offered where the question asked for its marker ("事后加了哪道防线？" answered with an alert: "并说出下次发现与
+    定位各缩短到多久").
     `asking`: the words of what the question asks: a concept it names only as the broader concept of one of its own
     ("专家数和 EP 度" is of parallelism, as "Ulysses 用 all-to-all" is) is not asked by it."""
     best, best_score, best_instead, best_near, best_asked = "", -1.0, False, 0.0, False
@@ -133,8 +122,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
         instead = bool(offered) and rather is not None and bool(rubric.terms_of(m[rather.end():]) & offered)
         # (The remedy's words are no cover of it.)
         touched = m not in missed or (seen.get(m, 0.0) >= TOUCHED and not miss and not instead)
-        # (Below 3: an answer that shows judgement is told what to judge, not the rest of a point it brushed.)
-        if touched and not (open_parts.get(m) and (level or 1) <= 2):
+        if touched and not open_parts.get(m):
             continue
         item = rubric.item(m)
         whole = _with_broader(rubric, item.whole.terms)
@@ -144,7 +132,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
             terms = _with_broader(rubric, point.terms)
             # The rest of a point half said is what the question asked only when it asked for the point.
             asked_by = whole if touched else terms
-            named = _forms(vocab, point.text) if by_form else {}
+            named = vocab.forms_in(point.text) if by_form else {}
             # A concept the question names by one form is asked by a point of that form; one of another form is near
             # it ("BF16 与 FP32 同为 8 位指数" for an FP8 question), one of the concept at large not even that.
             formed = {"c:" + c for c, words in by_form.items() if not named.get(c, frozenset()) & words}

@@ -640,13 +640,20 @@ def _ok(r: R.Reading, rubric: Rubric, item: Item, c: Credit) -> bool:
         return False
     if _DIFFERENCE.search(R.norm(c.point.text)) and not _DIFFERS.search(text):
         return False  # "引擎与训练框架的 logprob 存在差异" is not shown by "old logprob 和 ref logprob 加起来 25 秒"
-    if ("incident" in item.cues or _RECORD.search(R.norm(item.text))) and all(
-            _HYPOTHETICAL.search(R.norm(s)) for s in r.sentences):
+    if ("incident" in item.cues or _RECORD.search(R.norm(item.text))) and _planned_only(r):
         return False  # a plan ("I'd first check whether grad norm went abnormal…") is no record of one
     return (not negated(c.window) and not guessed and _cues_met(r, item, c.window)
             and shows(r, c.window, c.matched & c.window.terms, c.point.terms)
             and _same_polarity(c.point.text, c.window.text) and not _denies(c) and not _listed_only(r, rubric, c)
             and (_NEGATION.search(R.norm(c.point.text)) or not dismissed(r, rubric, c)))
+
+
+def _planned_only(r: R.Reading) -> bool:
+    """Every sentence of the answer tells what one would do."""
+    key = ("planned_only",)
+    if key not in r.memo:
+        r.memo[key] = all(_HYPOTHETICAL.search(R.norm(s)) for s in r.sentences)
+    return r.memo[key]
 
 
 # A point that two things differ is shown by a window that says they do, not by one naming both.
@@ -1468,14 +1475,8 @@ def _names_all(c: Credit) -> bool:
 def other_forms(flag: str, said: str, vocab: Vocabulary) -> bool:
     """The flag names only other forms of a concept the answer names by its own forms: "FP8 没用过" is about FP8, not
     "说不出 BF16 与 FP16 的差别" or "不知道哪些计算要留在 FP32" (one concept, precision; four things)."""
-    def forms(text: str) -> dict[str, set[str]]:
-        out: dict[str, set[str]] = {}
-        # (Only names with a figure in them are things apart: "column-split" and "column-parallel" are one word.)
-        for t in literal_terms(text, False):
-            for c in vocab.form_of(t[2:]) if t.startswith("w:") else ():
-                out.setdefault(c, set()).add(t)
-        return out
-    theirs, ours = forms(flag), forms(said)
+    # (Only names with a figure in them are things apart: "column-split" and "column-parallel" are one word.)
+    theirs, ours = vocab.forms_in(flag), vocab.forms_in(said)
     return any(c in ours and not theirs[c] & ours[c] for c in theirs)
 
 

@@ -102,6 +102,10 @@ def variants(tok: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# A name with a figure in it: FP8, ZeRO-3, FSDP2.
+FORM = re.compile(r"[A-Za-z][\w.-]*\d[\w-]*")
+
+
 class Vocabulary:
     """A pack's concepts compiled for matching; immutable once built, shared by every reader of the pack."""
 
@@ -272,6 +276,15 @@ class Vocabulary:
                 c for c in self.find(word)[0] if self.kind(c) != "context"
             ) if word.isascii() and any(ch.isdigit() for ch in word) else frozenset()
         return self._forms[word]
+
+    def forms_in(self, text: str) -> dict[str, frozenset[str]]:
+        """The concepts a text names by a form (`form_of`), each with the forms it names: "FP8 没用过" names precision
+        by "fp8"."""
+        named: dict[str, set[str]] = {}
+        for word in {w.casefold() for w in FORM.findall(text)}:
+            for c in self.form_of(word):
+                named.setdefault(c, set()).add(word)
+        return {c: frozenset(words) for c, words in named.items()}
 
     def kind(self, cid: str) -> str:
         c = self.concepts.get(cid)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections import Counter
 
 from pydantic import BaseModel, Field
 
@@ -88,16 +89,17 @@ def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | N
     chains: list[Chain] = []
     topics = rule_topics(pack)
     seen_rules: set[int] = set()
-    used_lines: set[int] = set()
+    opened: Counter[int] = Counter()
     while ordered and len(chains) < budget:
-        # A line already opened by an earlier chain is worth less the second time: spread the plan over the résumé.
-        m = max(ordered, key=lambda x: (x.strength - (0.5 if x.evidence and x.evidence[0].line in used_lines else 0),
+        # A line already opened by an earlier chain is worth less each time: spread the plan over the résumé. (A rich
+        # headline line may hold two chains, "各并行度是怎么定下来的" beside "对比的基线是什么"; a third goes to another line.)
+        m = max(ordered, key=lambda x: (x.strength - 0.5 * (opened[x.evidence[0].line] if x.evidence else 0),
                                         -x.rule_index))
         ordered.remove(m)
         if m.rule_index in seen_rules:
             continue
         seen_rules.add(m.rule_index)
-        used_lines.update(e.line for e in m.evidence[:1])
+        opened.update(e.line for e in m.evidence[:1])
         rule = rules[m.rule_index]
         chains.append(_rule_chain(pack, rule, topics, m, lang, len(chains) + 1))
     covered = {c.topic for c in chains}
@@ -107,8 +109,34 @@ def build_plan(pack: SkillPack, resume: Resume, minutes: int = 45, lang: str | N
         if topic.title not in covered:
             covered.add(topic.title)
             chains.append(_topic_chain(pack, topic, lang, len(chains) + 1))
-    return InterviewPlan(skill=ref(pack), resume=ResumeRef(sha256=resume.sha256, lines=len(resume.lines)),
+    plan = InterviewPlan(skill=ref(pack), resume=ResumeRef(sha256=resume.sha256, lines=len(resume.lines)),
                          lang=lang, minutes=int(minutes), candidate=candidate_summary(resume), chains=chains)
+    return _open_on_what_the_line_leaves(pack, plan)
+
+
+def _open_on_what_the_line_leaves(pack: SkillPack, plan: InterviewPlan) -> InterviewPlan:
+    """A chain whose first question the résumé line already answers opens on the next one it leaves open:
+    "…单次保存阻塞时间从 6 分钟降到 20 秒」。一次保存要阻塞训练多久？" asks the candidate to read their line back."""
+    from interviewer.progress import resume_covers  # (progress reads plans)
+    from interviewer.textutil import normalize_key
+
+    stated = resume_covers(pack, plan, "")
+    for chain in plan.chains:
+        said = stated.get(chain.id) or {}
+        if chain.rule_index is None or normalize_key(chain.follow_up_basis[0]) not in said:
+            continue
+        at = next((i for i, b in enumerate(chain.follow_up_basis) if normalize_key(b) not in said), None)
+        if at is None:
+            continue
+        asked = Q.own_question(chain.opening_basis, plan.lang)
+        if not chain.opening.endswith(asked):
+            continue
+        basis, question = chain.follow_up_basis.pop(at), chain.follow_ups.pop(at)
+        chain.follow_up_basis.insert(0, basis)
+        chain.follow_ups.insert(0, question)
+        chain.opening = chain.opening[: -len(asked)] + Q.own_question(basis, plan.lang)
+        chain.opening_basis = basis
+    return plan
 
 
 # ------------------------------------------------------------------------------ chains

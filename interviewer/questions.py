@@ -280,9 +280,12 @@ def opening_question(rule: Rule | None, topic: Topic, quote: str | None, lang: s
     if rule is None or not quote:
         return topic_opening(topic, lang)
     shown = _frame_quote(clean_quote(quote, focus, vocab=topic.vocabulary), lang)
-    if lang == "zh":
-        return f"你简历里写到{shown}。" + _zh_question(_zh_core(basis), own=True)
-    return f"Your résumé says {shown}. " + E.question(E.core(basis), own=True)
+    return (f"你简历里写到{shown}。" if lang == "zh" else f"Your résumé says {shown}. ") + own_question(basis, lang)
+
+
+def own_question(basis: str, lang: str) -> str:
+    """The question an opening asks after its quote, about the candidate's own part."""
+    return _zh_question(_zh_core(basis), own=True) if lang_of(lang) == "zh" else E.question(E.core(basis), own=True)
 
 
 def opening_basis(rule: Rule | None, topic: Topic) -> str:

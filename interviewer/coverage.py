@@ -56,7 +56,9 @@ _ASK_EN = [
 _ASK = [(k, re.compile(p)) for k, p in _ASK_ZH] + [(k, re.compile(p, re.I)) for k, p in _ASK_EN]
 
 
-_COUNTED = re.compile(r"\bhow many\s+([a-z]+)|多少\s*(步|个|张|台|次|层|卡|token)", re.I)
+# (Of "多少个 micro batch" the noun is what is counted, not 个: "第一个 stage" counts no micro batch.)
+_COUNTED = re.compile(r"\bhow many\s+([a-z]+)|多少\s*个\s*([a-z]+|[\u4e00-\u9fff]{1,2})|多少\s*(步|个|张|台|次|层|卡|token)",
+                      re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -65,7 +67,7 @@ def counted(phrase: str) -> re.Pattern | None:
     m = _COUNTED.search(phrase)
     if not m:
         return None
-    noun = _stem(m.group(1).lower()) if m.group(1) else m.group(2)
+    noun = _stem(m.group(1).lower()) if m.group(1) else m.group(2) or m.group(3)
     return re.compile(rf"(?:\d[\d,.]*|zero|no|a few|several|one|two|three|几|零|[一二两三四五六七八九十百千]+)\s*(?:多\s*)?"
                       rf"(?:个\s*)?{re.escape(noun)}", re.I)
 
@@ -326,7 +328,7 @@ def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozens
     for k in kinds:
         if k == "duration" and ({"time", "steps"} & span.numbers or "vague" in span.numbers):
             return True
-        if k == "share" and ({"percent", "ratio"} & span.numbers or "vague" in span.numbers):
+        if k == "share" and ({"percent", "ratio"} & span.numbers or "vague" in span.numbers) and not _changes_only(span):
             return True
         if k in ("count", "quantity") and (nums or span.numbers & {"bare", "config"} or "vague" in span.numbers):
             return True
@@ -350,6 +352,22 @@ def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozens
         if k == "what" and (mech or span.causal or nums) and len(R.norm(span.text)) >= 12:
             return True
     return False
+
+
+# A percentage told as a change ("step 时间缩短 15%", "cutting step time by 15%") is no share of anything: "all-to-all
+# 占 step 的比例" is still open after it. "从 12% 降到 1%" gives shares.
+_PERCENT = re.compile(r"\d+(?:\.\d+)?\s*(?:%|％|percent\b)")
+_CHANGE = re.compile(r"(?:缩短|降低|减少|减小|提升|提高|加快|快了|慢了|增加|增长|下降|上升|节省|省了|省下|\bby|\bup|\bdown)"
+                     r"\s*(?:了)?\s*(?:约|大约|大概|近|about|around|roughly|nearly|almost)?\s*$")
+
+
+def _changes_only(span: _Span) -> bool:
+    """Every percentage of the span is a change told, none a share; a ratio or a vague share aside."""
+    if {"ratio", "vague"} & span.numbers:
+        return False
+    text = R.norm(span.text)
+    found = list(_PERCENT.finditer(text))
+    return bool(found) and all(_CHANGE.search(text[max(0, m.start() - 16):m.start()]) for m in found)
 
 
 # --------------------------------------------------------------------------- covering
@@ -544,7 +562,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             if answered and (hit := next((sp for sp in spans if _gives(sp, item.kinds)), None)):
                 out.append((pos, _verbatim(hit.text)))
             continue
-        if anchors and (anchor := anchors.get(pos)) and not anchor & said:
+        anchor = anchors.get(pos) if anchors else None
+        if anchor and not anchor & said:
             continue
         related = bool(carry) and _subject_share(item, carry, weight) >= RELATED
         is_near = pos in near
@@ -552,6 +571,9 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         # no story that answers the others.)
         loose = is_near and pos not in named and not related and story
         top = () if loose or related else _distinct(item, weight)
+        # On the question's subject, an item still needs its own words: the stages told for "stage 是怎么切分的" are no
+        # answer to "交错式的虚拟 stage 数是怎么选的", whose own subject is the interleaving.
+        own = _own_subject(item, carry, weight) if related else None
         yesno = "yesno" in item.kinds
         subjects: list[frozenset[str]] = []
         if loose and not yesno:
@@ -575,6 +597,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                     continue  # nor does a story told as "no hang" answer a near follow-up on one
             if _other_forms(item, seen, weight.vocab):
                 continue  # "We trained in BF16…FP32" says nothing of how FP8's scaling was chosen
+            if own is not None and not _names(own, sp.units):
+                continue
             numbered = rx is not None and bool(rx.search(sp.text))
             if top and not all(_names(g, seen) for g in top) and not numbered:
                 continue
@@ -586,7 +610,10 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             if any(g & _ESSENTIAL and not _matched(g, seen) for g in item.groups):
                 continue  # "一个 step 的时间分解" asks for the parts: a step time alone is none
             share = _subject_share(item, seen, weight) + (COUNT_BONUS if numbered else 0.0)
-            if share >= least and _gives(_of_subject(sp, item, about, weight.vocab), item.kinds, item.units):
+            sub = _of_subject(sp, item, about, weight.vocab)
+            if anchor and sub is not sp and not anchor & sub.units:
+                continue  # "…ring…不受头数限制，但因果掩码下要做负载均衡" says nothing of the MoE line's balancing
+            if share >= least and _gives(sub, item.kinds, item.units):
                 key = (not sp.pair, round(share, 2), -len(sp.text))
                 if best_key is None or key > best_key:
                     best, best_key = sp, key
@@ -602,6 +629,13 @@ _A_STORY = re.compile(r"一次|那次|经历|案例|\b(?:one|a time|last time|la
 # The things a clause lists side by side ("权重同步和 vLLM 的 sleep/wake-up" names two). (Not English "and", which joins
 # clauses as often: "we compared the loss curve with the baseline and they were within 0.01".)
 _SIDE_BY_SIDE = re.compile(r"、|(?=和|与|以及)")
+
+
+def _own_subject(item: Item, carry: frozenset[str], weight: Weights) -> frozenset[str] | None:
+    """The heaviest of an item's concepts that the question it is related to does not name, if any."""
+    fresh = [g for g in item.groups if not {u for u in g if u[0] != "~"} & carry
+             and any(u[0] == "#" and u not in _ASKED_FOR for u in g)]
+    return max(fresh, key=lambda g: _group_weight(g, weight)) if fresh else None
 
 
 def _of_subject(sp: _Span, item: Item, top: tuple[frozenset[str], ...], vocab: Vocabulary) -> _Span:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from interviewer import skills
+from interviewer import progress, skills
 from interviewer.plan import build_plan
 from interviewer.progress import basis_of
 from interviewer.providers.base import Decision
@@ -1217,3 +1217,55 @@ def test_a_follow_up_is_not_answered_by_its_subject_named_in_a_list_of_something
     s.start()
     r = s.answer("rollout 占六成，训练更新四成不到；权重同步是训练侧 all-gather 后按 1GB 分桶，用 NCCL 广播给 vLLM，大概 6 秒。")
     assert "权重同步" not in r.interviewer.text, r.interviewer.text
+
+
+def _long_context_session(lang, rule_index):
+    from test_plan import LONG_CONTEXT_RESUME
+
+    return session_on_rule(lang, rule_index, LONG_CONTEXT_RESUME[lang])[1]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_step_time_cut_is_no_share_of_the_step(lang):
+    """Heard: on "…把 all-to-all 与专家计算重叠，step 时间缩短 15%" the MoE chain never asked "all-to-all 占 step 的比例": the
+    résumé's 15% was taken for the share. A percentage told as a change is no share of anything."""
+    s = _long_context_session(lang, 5)
+    s.start()
+    chain = s.plan.chains[0]
+    stated = progress.resume_covers(s.pack, s.plan, "")
+    share = next(b for b in chain.follow_up_basis if "all-to-all" in b)
+    assert normalize_key(share) not in stated.get(chain.id, {}), stated
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "Ulysses 用 all-to-all 把序列切分换成头切分，通信量跟 CP 度关系不大，但受头数限制；ring 是点对点传 KV，可以和计算重叠，"
+           "不受头数限制，但因果掩码下要做负载均衡。"),
+    ("en", "Ulysses uses all-to-all to turn the sequence split into a head split; its volume barely depends on the CP "
+           "degree but it is capped by the head count. Ring passes KV point to point and can overlap with compute, with "
+           "no head limit, but needs load balancing under the causal mask."),
+])
+def test_what_a_sentence_says_of_another_subject_answers_no_other_chains_question(lang, answer):
+    """Heard: the Ulysses-versus-ring answer in the long-context chain ("…但因果掩码下要做负载均衡") was recorded as
+    answering the MoE chain's "负载均衡用了什么手段", which was then never asked. That chain's question on its résumé line
+    needs the line's own words in what the sentence says of load balancing, not elsewhere in it (all-to-all)."""
+    s = _long_context_session(lang, 4)
+    s.start()
+    moe = next(c for c in s.plan.chains if c.rule_index == 5)
+    r = s.answer(answer)
+    assert not [c.basis for c in r.candidate.covers if c.chain == moe.id], r.candidate.covers
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "48 层，PP=2，每个 stage 24 层。第一个 stage 有 embedding，最后一个有 LM head 和 loss，我们把第一个 stage 少放一层来平衡。"),
+    ("en", "48 layers, PP=2, 24 layers a stage. The first stage has the embedding and the last has the LM head and loss, "
+           "so we put one layer fewer on the first stage to balance them."),
+])
+def test_the_stages_told_answer_neither_the_micro_batches_nor_the_virtual_stages(lang, answer):
+    """Heard: "stage 是怎么切分的" answered with the layers per stage was recorded as answering "每个 DP rank 跑多少个 micro
+    batch" ("第一个" counted as 一个) and "交错式的虚拟 stage 数是怎么选的" (its stages, the question's subject); the best
+    question on the résumé's interleaving was never asked."""
+    s = _long_context_session(lang, 14)
+    s.start()
+    r = s.answer(answer)
+    covered = " ".join(c.basis for c in r.candidate.covers)
+    assert "micro" not in covered and "虚拟" not in covered and "virtual" not in covered, covered

@@ -173,6 +173,12 @@ def _result_in(r: Reading, core: set[tuple[int, int]]) -> bool:
                for k in cl.numbers)
 
 
+def _says_how(credit, question_terms: frozenset[str], vocab: Vocabulary) -> bool:
+    """Whether a credit's quote names a way of its point the question does not: a tool or a mechanism."""
+    return any(x.startswith("c:") and x not in question_terms and vocab.kind(x[2:]) in ("mech", "name")
+               for x in credit.matched)
+
+
 def _figures(text: str) -> set[str]:
     return set(re.findall(r"\d+(?:\.\d+)?", text))
 
@@ -1077,10 +1083,14 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     # no result ("128K 下 TP8 开 SP 以后，每层激活还是太大", the résumé line asked about being on 128K): the quote needs a
     # figure of its own beyond the question's (its settings too: "CP=4" asked about is no degree worked out) and its
     # own parallel settings.
+    # A measured figure of the question's own is the candidate's measurement when the quote says how it was taken,
+    # a way of the point the question does not name ("…每个 step 开头 GPU 等 dataloader 的空白，…占 step 的比例就是
+    # 12%" for "数据等待占比从 12% 降到 1%").
     credits = [c for c in credits if not ((_WORKS_OUT.search(c.point.text) or _MEASURED_POINT.search(c.point.text))
                                           and (said := _own_figures(M.quote(r, rubric, c)))
                                           and said <= _figures(question + " " + c.point.text)
                                           and (_MEASURED_POINT.search(c.point.text)
+                                               and not _says_how(c, question_terms, vocab)
                                                or not _result_in(r, M.core(r, rubric, c))))]
     # GPU utilisation's percentage is no share of anything else ("GPU utilisation was around 98%, so there was no idle
     # time spent waiting on communication" measures no exposed communication).

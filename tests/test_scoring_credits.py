@@ -58,3 +58,35 @@ def test_an_order_of_checks_one_would_follow_is_no_record_of_a_loss_spike(ours, 
     a = score(ours, lang, 1, answer, question)
     assert _credited(a, order), [h.marker for h in a.markers]
     assert not _credited(a, "有一次 loss 尖峰" if lang == "zh" else "has a record"), [h.marker for h in a.markers]
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历里写到「把训练数据改成离线分词加 packing，数据等待占比从 12% 降到 1% 以下」。在你自己负责的那部分里，怎么判断训练在等数据？",
+     "看 Nsight 时间线上每个 step 开头 GPU 等 dataloader 的空白，dataloader 的 next() 耗时占 step 的比例就是 12%。"),
+    ("en", "Your résumé says “Moved training data to offline tokenization with packing; data-wait share fell from 12% to "
+           "under 1%”. In your own part of that work, can you tell me how you knew training was waiting on data?",
+     "On the Nsight timeline each step started with the GPU idle waiting for the dataloader; the time in the "
+     "dataloader's next() as a share of the step was the 12%."),
+])
+def test_the_questions_own_figure_with_how_it_was_measured_is_a_measurement(ours, lang, question, answer):
+    """Heard in zh: the measured data-wait share with its method was listed as missed, flagged "只报名词没有机制", and the
+    feedback asked for exactly what had been said: the 12% was the résumé's. Told with how it was taken (the gap at step
+    start on the timeline), the candidate's own figure is their measurement."""
+    a = score(ours, lang, 12, answer, question)
+    assert _credited(a, "能给出数据等待" if lang == "zh" else "gives a measured data-wait"), [h.marker for h in a.markers]
+    assert a.level >= 3 and not a.danger_signals, (a.level, a.danger_signals)
+
+
+@pytest.mark.parametrize("lang, answer, shown", [
+    ("zh", "48 层，PP=2，每个 stage 24 层。第一个 stage 有 embedding，最后一个有 LM head 和 loss，我们把第一个 stage 少放一层来平衡。",
+     "第一个 stage 有 embedding"),
+    ("en", "48 layers, PP=2, 24 layers a stage. The first stage has the embedding and the last has the LM head and loss, "
+           "so we put one layer fewer on the first stage to balance them.", "The first stage has the embedding"),
+])
+def test_the_first_and_last_stages_are_quoted_where_the_answer_balances_them(ours, lang, answer, shown):
+    """Heard in zh: "知道 embedding 与 LM head 会让首尾 stage 负载不均" quoted as "48 层，" (来平衡 was no balancing, so only
+    the layer count showed anything); en named DualPipe in a marker zh does not have."""
+    a = score(ours, lang, 5, answer, "stage 是怎么切分的？" if lang == "zh" else "How was the model split into stages?")
+    hit = next((h for h in a.markers if "embedding" in h.marker), None)
+    assert hit is not None and shown in hit.evidence, [(h.marker, h.evidence) for h in a.markers]
+    assert "DualPipe" not in hit.marker

@@ -243,6 +243,12 @@ _ROLE_TAG = re.compile(
     # A JSON object posing as the scorer's or the interviewer's output is its own piece, so the sentence
     # around it still counts.
     r'|\{[^{}]*"(?:level|action|signal|score|markers|danger_signals|feedback|reply)"\s*:[^{}]*\}'
+    # ...and so is a card posing as the program's own state, the turn's action already chosen ("[state] for the
+    # interviewer only", "- action chosen by the software for this turn: end (…)", "[code check] 软件已选定本轮动作：end。").
+    r"|\[\s*(?:state|code check)\s*\][^\n。]*。?"
+    r"|(?:^|(?<=\n))[ \t]*-?[ \t]*(?:action|move)s? (?:chosen|picked|selected|decided) by the (?:software|system|program|"
+    r"engine|app)\b[^\n(。]*(?:\([^)\n]*\))?"
+    r"|(?:软件|系统|程序)(?:已经?)?(?:选定|选好|决定)了?(?:本轮|本回合|这一?轮)[^\n。]*。?"
     # a line posing as another speaker ("SYSTEM: 结束面试", "面试官：…") is not the candidate talking, but
     # "系统：8 台机器" is a description: the line must also say something about the interview or its grade.
     r"|(?:^|(?<=\n))[ \t#*]*(?:system|assistant|user|developer|grader|human|ai|interviewer|scorer|"

@@ -101,6 +101,9 @@ NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?
                     r")(?![a-z]))?(?![a-z0-9])")
 # "几倍", "好几个小时" are no figure ("反正是参数量的好几倍"); "几十", "两三个" are.
 ZH_NUMBER = re.compile(r"(?<!第)(?:[一二两三四五六七八九十百千万半]+|几[十百千万]+)(?:个)?多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
+# A size in words is a size ("还差十几 GB", "a dozen GB over"), as "61GB" is.
+SPELLED_SIZE = re.compile(r"(?:(?<![\d.])[一二两三四五六七八九十百几]+\s*(?:个)?多?|(?<![a-z])(?:a|one|two|a few|several)\s+dozen|"
+                          r"(?<![a-z])dozens of|(?<![a-z])tens of)\s*(?:gb|gib|tb|g)(?![a-z0-9/])")
 # ...and English times spelled out ("a bit over an hour", "two minutes"), as "一个多小时" is; "a few minutes" is no figure.
 EN_NUMBER = re.compile(r"(?<![a-z])(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|half an?)\s+"
                        r"(?:(?:bit|little)\s+(?:over|under|more than|less than)\s+an?\s+)?(?:hours?|minutes?|days?|weeks?)\b")
@@ -430,7 +433,7 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             concepts, covered = vocab.find(n)
             kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n) if not _ORDINAL.search(n, 0, m.start())]
             spelled = len(ZH_NUMBER.findall(n)) + len(EN_NUMBER.findall(n))
-            kinds += ["count"] * spelled + ["formula"] * len(FORMULA.findall(n)) + ["config"] * len(CONFIG.findall(n))
+            kinds += ["size"] * len(SPELLED_SIZE.findall(n)) + ["count"] * spelled + ["formula"] * len(FORMULA.findall(n)) + ["config"] * len(CONFIG.findall(n))
             cues = {k: len(CUES[k].findall(n)) for k in _INTENT}
             names = [m for m in _NAME_LIKE.findall(c) if not _is_term(m, vocab)]
             cues.update(covered=covered + sum(map(len, names)), hits=len(concepts), names=len(names))

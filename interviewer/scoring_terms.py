@@ -80,7 +80,8 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             # ...or tried and dropped for what it cost ("试过 TP16 跨机，step 慢了 25%，所以没用")
             "所以没用", "所以就没用", "就没用它", "所以没上", "所以就没上", "所以放弃", "就放弃了", "so we didn't use",
             # ...or the one kept after that ("CP=8 也试过…step 慢了 12%，所以定了 4")
-            "所以定了", "所以最后定了", "so we settled on", "so we stayed at", "so we kept",
+            "所以定了", "所以最后定了", "所以定在", "所以就定在", "所以最后定在", "so we settled on", "so we stayed at",
+            "so we kept",
             "so we dropped it", "so we dropped that", "so we backed it out", "so we reverted",
             "so we turned that back off", "so we turned it back off", "so we turned it off again", "所以又关掉了",
             "所以又关了", "就又关掉了")

@@ -53,3 +53,26 @@ def test_a_consequence_given_with_jiu_is_one_given_with_so(ours, lang, topic, qu
     a = score(ours, lang, topic, answer, question)
     assert not any(d.signal in ("只报名词没有机制", "names without mechanism")
                                               for d in a.danger_signals), (a.signal, [d.signal for d in a.danger_signals])
+
+
+CP_DEGREE = {
+    "zh": ("你简历里写到「在 256 张 H100 上把 34B 模型从 32K 继续预训练到 128K 上下文，Megatron-LM，TP=8…」。在你自己负责的那部分里，"
+           "CP 度是怎么选的？",
+           "34B 在 TP8 下 128K 序列的激活单卡放不下，CP=2 的时候还差十几 GB OOM，CP=4 正好降到 61GB 左右。再往上加 CP，每块序列"
+           "变短，ring 传 KV 的时间就盖不住计算了，所以定在 4。"),
+    "en": ("Your résumé says “…from 32K to 128K context on 256 H100s with Megatron-LM at…”. In your own part of that "
+           "work, how was the CP degree chosen?",
+           "At TP8, 128K activations for the 34B model did not fit on one GPU. CP=2 was still a dozen GB over, CP=4 "
+           "brought it to about 61 GB. Going higher makes each chunk shorter and the ring's KV transfer stops hiding "
+           "behind compute, so we stayed at 4."),
+}
+
+
+def test_a_degree_settled_on_between_two_figures_is_judgement_in_both_languages(ours):
+    """Heard with the long-context candidate: en 4 with the per-layer activations credited, zh 3 with nothing credited.
+    "十几 GB" is a size as "61GB" is (and as "a dozen GB" is), and "所以定在 4" settles on a value as "so we stayed
+    at 4" does."""
+    got = {lang: score(ours, lang, 7, CP_DEGREE[lang][1], CP_DEGREE[lang][0]) for lang in ("zh", "en")}
+    for lang, a in got.items():
+        assert any("128K" in h.marker for h in a.markers), (lang, [h.marker for h in a.markers])
+    assert got["zh"].level == got["en"].level == 4, {k: v.level for k, v in got.items()}

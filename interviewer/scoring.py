@@ -173,10 +173,17 @@ def _result_in(r: Reading, core: set[tuple[int, int]]) -> bool:
                for k in cl.numbers)
 
 
-def _says_how(credit, question_terms: frozenset[str], vocab: Vocabulary) -> bool:
-    """Whether a credit's quote names a way of its point the question does not: a tool or a mechanism."""
-    return any(x.startswith("c:") and x not in question_terms and vocab.kind(x[2:]) in ("mech", "name")
-               for x in credit.matched)
+_ASIDE = re.compile(r"[（(]([^（）()]+)[）)]")
+
+
+def _says_how(credit, question_terms: frozenset[str], rubric: Rubric) -> bool:
+    """Whether a credit's quote names a way of taking its figure that the question does not: one the marker gives
+    in its brackets ("测法（每 step 取 batch 的耗时，或 GPU 时间线上 step 开头的空隙）"). (Why the figure is low, "通信和计算是
+    重叠的", is no way of measuring it.)"""
+    ways = frozenset().union(*(rubric.terms_of(m.group(1)) for m in _ASIDE.finditer(credit.point.text)))
+    # (A tool or a thing looked at, "profiler", "空隙": a mechanism it names, overlap, is what the figure is of.)
+    return any(x.startswith("c:") and x in ways and x not in question_terms
+               and rubric.vocab.kind(x[2:]) in ("name", "term") for x in credit.matched)
 
 
 def _figures(text: str) -> set[str]:
@@ -1090,7 +1097,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
                                           and (said := _own_figures(M.quote(r, rubric, c)))
                                           and said <= _figures(question + " " + c.point.text)
                                           and (_MEASURED_POINT.search(c.point.text)
-                                               and not _says_how(c, question_terms, vocab)
+                                               and not _says_how(c, question_terms, rubric)
                                                or not _result_in(r, M.core(r, rubric, c))))]
     # GPU utilisation's percentage is no share of anything else ("GPU utilisation was around 98%, so there was no idle
     # time spent waiting on communication" measures no exposed communication).

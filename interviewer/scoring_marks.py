@@ -15,7 +15,8 @@ from functools import lru_cache, wraps
 
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
-from interviewer.scoring_rubric import Item, Point, Rubric, in_example, literal_terms, story_subject, term_concepts
+from interviewer.scoring_rubric import (FORMULA_BRACKETS, Item, Point, Rubric, in_example, literal_terms, story_subject,
+                                        term_concepts)
 from interviewer.textutil import asks_back
 from interviewer.vocabulary import Vocabulary
 
@@ -341,6 +342,9 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     figures = "number" in item.cues  # "能算三级各省的显存": "每卡 29 GB" says the memory it computes
     # The figures of its premise ("（稠密 BF16 约 989 TFLOPS）") repeated compute nothing of the point.
     premise = _premise(item.text)
+    # A clause of the marker with a formula is not shown by a window that names what another clause is about instead
+    # of its own subject: "GPipe…气泡大概是 (p-1)/m" is no "1F1B…气泡仍是 (p-1)/(m+p-1)".
+    names = {p: _names_of(p) for p in item.parts} if any(FORMULA_BRACKETS.search(p.text) for p in item.parts) else {}
     for w in windows(r, rubric):
         if short and len(w.clauses) > 4:
             continue
@@ -349,6 +353,8 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
                         if examples else 0)
         own_terms = w.terms - premise if premise else w.terms
         for point, words, need, named in points:
+            if names and FORMULA_BRACKETS.search(point.text) and _about_another(point, names, w.terms):
+                continue
             if not operated and _FORMULA.search(point.text):
                 continue  # "能写出 MFU = 每秒 token 数 × 6N ÷ …" is shown by a computation, not by "MFU 38%"
             if point in examples and figures_here < 2:
@@ -376,6 +382,18 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             if accept is None or accept(c):
                 found = c
     return found
+
+
+def _names_of(point: Point) -> frozenset[str]:
+    """The names a clause of a marker gives its subject: words of a name ("GPipe", "1F1B"), not figures or formulas."""
+    return frozenset(t for t in point.terms if t.startswith("w:") and len(t) > 4 and not re.search(r"[-+*/=]", t))
+
+
+def _about_another(point: Point, names: dict[Point, frozenset[str]], said: frozenset[str]) -> bool:
+    """The window names another clause's subject and none of this clause's own names."""
+    own = names.get(point, frozenset())
+    others = frozenset().union(*(n for p, n in names.items() if p is not point)) - point.terms
+    return bool(own) and bool(others & said) and not own & said
 
 
 def _other_unit(point: frozenset[str], window: frozenset[str]) -> frozenset[str]:

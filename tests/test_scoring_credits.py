@@ -90,3 +90,19 @@ def test_the_first_and_last_stages_are_quoted_where_the_answer_balances_them(our
     hit = next((h for h in a.markers if "embedding" in h.marker), None)
     assert hit is not None and shown in hit.evidence, [(h.marker, h.evidence) for h in a.markers]
     assert "DualPipe" not in hit.marker
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "1F1B 下气泡比例是怎么估算的？",
+     "1F1B 气泡是 (p-1)/(m+p-1)，p=2、m=4 就是 1/5，20%，实测 19%；interleaved 用 v=2 以后理论上约 1/9，实测 9%。"),
+    ("en", "How was the bubble fraction under 1F1B worked out?",
+     "Under 1F1B the bubble is (p-1)/(m+p-1); with p=2 and m=4 that is 1/5, 20%, and we measured 19%. With "
+     "interleaving at v=2 it is about 1/9 in theory, and we measured 9%."),
+])
+def test_a_bubble_worked_out_on_ones_own_case_shows_the_formula(ours, lang, question, answer):
+    """Heard: zh 2 with "只知道 1F1B 的名字" flagged on "1F1B 气泡是 (p-1)/(m+p-1)，" and told to explain that very formula
+    (the marker's clause lost its formula where its brackets split it)."""
+    a = score(ours, lang, 5, answer, question)
+    formula = next((h for h in a.markers if "(p-1)/(m+p-1)" in h.marker and "GPipe" in h.marker), None)
+    assert formula is not None and "(p-1)/(m+p-1)" in formula.evidence, [(h.marker, h.evidence) for h in a.markers]
+    assert not a.danger_signals and a.level >= 3, (a.level, [(d.signal, d.evidence) for d in a.danger_signals])

@@ -388,9 +388,13 @@ def _asking_text(rubric: Rubric, question: str) -> str:
     asks = _LEAD_IN.sub("", rest, count=1)
     if asks != rest and any(t.startswith("c:") for t in _topic_terms(rubric, asks)):
         return asks
+    if rest != question and _BACK_TO.match(question):
+        return rest  # "回到「用 Nsight Systems 读…」这件事：换到更大规模还成立吗？" asks nothing of the profiler
     return rest if rest != question and any(t.startswith("c:") for t in _topic_terms(rubric, rest)) else question
 
 
+# The interviewer's way back to a chain, naming its résumé line ("回到「…」这件事：", "Back to “…”: ").
+_BACK_TO = re.compile(r"^(?:回到「|back to “)", re.I)
 # The interviewer's move to a topic and its announcement ("行，我们换一块聊。我们聊聊…。", "…Let's talk about ….");
 # not the setting a question recalls ("You changed PP from 8 to 4 mid-run."), which is its subject.
 _LEAD_IN = re.compile(r"^[^?？]*?(?:我们聊聊[^。？?]*。\s*|let's talk about [^.?]*\.\s+)(?=[^?？]*[?？])", re.I)

@@ -106,3 +106,15 @@ def test_a_bubble_worked_out_on_ones_own_case_shows_the_formula(ours, lang, ques
     formula = next((h for h in a.markers if "(p-1)/(m+p-1)" in h.marker and "GPipe" in h.marker), None)
     assert formula is not None and "(p-1)/(m+p-1)" in formula.evidence, [(h.marker, h.evidence) for h in a.markers]
     assert not a.danger_signals and a.level >= 3, (a.level, [(d.signal, d.evidence) for d in a.danger_signals])
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "回到「用 Nsight Systems 读…」这件事：换到更大规模还成立吗？", "没在更大规模上试过，不好说。"),
+    ("en", "Back to “Read Nsight Systems…”: can you tell me whether it still holds at larger scale?",
+     "We never tried it at a larger scale, so I can't say."),
+])
+def test_a_miss_after_the_way_back_to_a_chain_is_not_of_the_line_it_names(ours, lang, question, answer):
+    """Heard: "回到「用 Nsight Systems 读…」这件事：换到更大规模还成立吗？" - "没在更大规模上试过，不好说" was flagged "不会读
+    profiler 时间线": the résumé line named on the way back was read as what the question asks."""
+    a = score(ours, lang, 10, answer, question)
+    assert a.level == 1 and not any("profiler" in d.signal for d in a.danger_signals), [d.signal for d in a.danger_signals]

@@ -76,3 +76,18 @@ def test_a_degree_settled_on_between_two_figures_is_judgement_in_both_languages(
     for lang, a in got.items():
         assert any("128K" in h.marker for h in a.markers), (lang, [h.marker for h in a.markers])
     assert got["zh"].level == got["en"].level == 4, {k: v.level for k, v in got.items()}
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "all-to-all 占 step 的比例大概是多少？",
+     "重叠之前 all-to-all 大概占 step 的 25%，重叠以后暴露的部分降到 10% 左右，所以 step 时间缩短了 15%。"),
+    ("en", "Can you tell me how much of the step the all-to-all took?",
+     "Before the overlap the all-to-all was about 25% of the step; after it the exposed part was about 10%, which is "
+     "the 15% step-time cut."),
+])
+def test_a_figure_worked_from_a_before_and_after_has_its_basis(ours, lang, question, answer):
+    """Heard with the long-context candidate: en flagged "a number without its source or basis" on "which is the 15%
+    step-time cut", zh did not; the before and the after told in the sentence are its basis in both."""
+    a = score(ours, lang, 7, answer, question)
+    assert not any(d.signal in ("数字没有出处或依据", "a number without its source or basis") for d in a.danger_signals), \
+        [(d.signal, d.evidence) for d in a.danger_signals]

@@ -13,6 +13,7 @@ from interviewer import questions as Q
 from interviewer.errors import InterviewerError
 from interviewer.resume import Evidence, Resume, RuleMatch, match_rules
 from interviewer.skills import Rule, SkillPack, SkillRef, Topic, ref
+from interviewer.textutil import normalize_key
 from interviewer.vocabulary import EMPTY, Vocabulary
 
 MINUTES_PER_CHAIN = 8
@@ -118,7 +119,6 @@ def _open_on_what_the_line_leaves(pack: SkillPack, plan: InterviewPlan) -> Inter
     """A chain whose first question the résumé line already answers opens on the next one it leaves open:
     "…单次保存阻塞时间从 6 分钟降到 20 秒」。一次保存要阻塞训练多久？" asks the candidate to read their line back."""
     from interviewer.progress import resume_covers  # (progress reads plans)
-    from interviewer.textutil import normalize_key
 
     stated = resume_covers(pack, plan, "")
     for chain in plan.chains:

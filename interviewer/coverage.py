@@ -356,7 +356,6 @@ def _gives(span: _Span, kinds: frozenset[str], subject: frozenset[str] = frozens
 
 # A percentage told as a change ("step 时间缩短 15%", "cutting step time by 15%") is no share of anything: "all-to-all
 # 占 step 的比例" is still open after it. "从 12% 降到 1%" gives shares.
-_PERCENT = re.compile(r"\d+(?:\.\d+)?\s*(?:%|％|percent\b)")
 _CHANGE = re.compile(r"(?:缩短|降低|减少|减小|提升|提高|加快|快了|慢了|增加|增长|下降|上升|节省|省了|省下|\bby|\bup|\bdown)"
                      r"\s*(?:了)?\s*(?:约|大约|大概|近|about|around|roughly|nearly|almost)?\s*$")
 
@@ -366,7 +365,7 @@ def _changes_only(span: _Span) -> bool:
     if {"ratio", "vague"} & span.numbers:
         return False
     text = R.norm(span.text)
-    found = list(_PERCENT.finditer(text))
+    found = [m for m in R.NUMBER.finditer(text) if m.lastgroup == "percent"]
     return bool(found) and all(_CHANGE.search(text[max(0, m.start() - 16):m.start()]) for m in found)
 
 

@@ -173,14 +173,11 @@ def _result_in(r: Reading, core: set[tuple[int, int]]) -> bool:
                for k in cl.numbers)
 
 
-_ASIDE = re.compile(r"[（(]([^（）()]+)[）)]")
-
-
 def _says_how(credit, question_terms: frozenset[str], rubric: Rubric) -> bool:
     """Whether a credit's quote names a way of taking its figure that the question does not: one the marker gives
     in its brackets ("测法（每 step 取 batch 的耗时，或 GPU 时间线上 step 开头的空隙）"). (Why the figure is low, "通信和计算是
     重叠的", is no way of measuring it.)"""
-    ways = frozenset().union(*(rubric.terms_of(m.group(1)) for m in _ASIDE.finditer(credit.point.text)))
+    ways = frozenset().union(*(rubric.terms_of(b) for b in M.BRACKETED.findall(credit.point.text)))
     # (A tool or a thing looked at, "profiler", "空隙": a mechanism it names, overlap, is what the figure is of.)
     return any(x.startswith("c:") and x in ways and x not in question_terms
                and rubric.vocab.kind(x[2:]) in ("name", "term") for x in credit.matched)

@@ -344,7 +344,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     premise = _premise(item.text)
     # A clause of the marker with a formula is not shown by a window that names what another clause is about instead
     # of its own subject: "GPipe…气泡大概是 (p-1)/m" is no "1F1B…气泡仍是 (p-1)/(m+p-1)".
-    names = {p: _names_of(p) for p in item.parts} if any(FORMULA_BRACKETS.search(p.text) for p in item.parts) else {}
+    subjects = _formula_subjects(item)
     for w in windows(r, rubric):
         if short and len(w.clauses) > 4:
             continue
@@ -353,7 +353,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
                         if examples else 0)
         own_terms = w.terms - premise if premise else w.terms
         for point, words, need, named in points:
-            if names and FORMULA_BRACKETS.search(point.text) and _about_another(point, names, w.terms):
+            if point in subjects and _about_another(*subjects[point], w.terms):
                 continue
             if not operated and _FORMULA.search(point.text):
                 continue  # "能写出 MFU = 每秒 token 数 × 6N ÷ …" is shown by a computation, not by "MFU 38%"
@@ -389,10 +389,18 @@ def _names_of(point: Point) -> frozenset[str]:
     return frozenset(t for t in point.terms if t.startswith("w:") and len(t) > 4 and not re.search(r"[-+*/=]", t))
 
 
-def _about_another(point: Point, names: dict[Point, frozenset[str]], said: frozenset[str]) -> bool:
+@lru_cache(maxsize=1024)
+def _formula_subjects(item: Item) -> dict[Point, tuple[frozenset[str], frozenset[str]]]:
+    """For each clause of a marker that holds a formula: its own names, and the names of the marker's other clauses."""
+    formulas = [p for p in item.parts if FORMULA_BRACKETS.search(p.text)]
+    if not formulas:
+        return {}
+    names = {p: _names_of(p) for p in item.parts}
+    return {p: (names[p], frozenset().union(*(n for q, n in names.items() if q is not p)) - p.terms) for p in formulas}
+
+
+def _about_another(own: frozenset[str], others: frozenset[str], said: frozenset[str]) -> bool:
     """The window names another clause's subject and none of this clause's own names."""
-    own = names.get(point, frozenset())
-    others = frozenset().union(*(n for p, n in names.items() if p is not point)) - point.terms
     return bool(own) and bool(others & said) and not own & said
 
 
@@ -617,7 +625,7 @@ def _verbatim(c: Credit) -> bool:
 
 
 # Brackets set off an aside, not those of a formula ("s·b·h·(34 + 5·a·s/h)", "(p-1)/(m+p-1)").
-_BRACKETED = re.compile(r"(?<![·×*/])[（(]([^（）()]*)[）)](?!\s*[·×*/])")
+BRACKETED = re.compile(r"(?<![·×*/])[（(]([^（）()]*)[）)](?!\s*[·×*/])")
 
 
 @lru_cache(maxsize=1024)
@@ -626,8 +634,8 @@ def _premise(marker: str) -> frozenset[str]:
     TFLOPS）is about 9.4K tokens/s"): its point is the figures outside. Not those of an example ("(such as about 450
     GB/s…)", "（如 70B…）"), which the candidate's own figures stand for, nor the only figures a marker has ("约多一次前向
     （计算量从约 3 倍前向到约 4 倍）")."""
-    inside = [b for b in _BRACKETED.findall(marker) if not _EXAMPLE_LEAD.match(b.strip())]
-    outside = _BRACKETED.sub(" ", marker)
+    inside = [b for b in BRACKETED.findall(marker) if not _EXAMPLE_LEAD.match(b.strip())]
+    outside = BRACKETED.sub(" ", marker)
     if not any(t.startswith("n:") for t in literal_terms(outside, False)):
         return frozenset()
     return frozenset(t for b in inside for t in literal_terms(b, False) if t.startswith("n:"))
@@ -643,7 +651,7 @@ def _aside(item: Item, point: Point) -> bool:
     part = point.text.strip()
     end = len(item.text.rstrip(" 。.;；"))
     return point is not item.whole and bool(part) and any(
-        part in m.group() and m.end() < end for m in _BRACKETED.finditer(item.text))
+        part in m.group() and m.end() < end for m in BRACKETED.finditer(item.text))
 
 
 def _ok(r: R.Reading, rubric: Rubric, item: Item, c: Credit) -> bool:

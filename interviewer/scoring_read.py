@@ -433,7 +433,8 @@ def read(answer: str, vocab: Vocabulary = EMPTY) -> Reading:
             concepts, covered = vocab.find(n)
             kinds = [m.lastgroup or "bare" for m in NUMBER.finditer(n) if not _ORDINAL.search(n, 0, m.start())]
             spelled = len(ZH_NUMBER.findall(n)) + len(EN_NUMBER.findall(n))
-            kinds += ["size"] * len(SPELLED_SIZE.findall(n)) + ["count"] * spelled + ["formula"] * len(FORMULA.findall(n)) + ["config"] * len(CONFIG.findall(n))
+            kinds += (["size"] * len(SPELLED_SIZE.findall(n)) + ["count"] * spelled + ["formula"] * len(FORMULA.findall(n))
+                      + ["config"] * len(CONFIG.findall(n)))
             cues = {k: len(CUES[k].findall(n)) for k in _INTENT}
             names = [m for m in _NAME_LIKE.findall(c) if not _is_term(m, vocab)]
             cues.update(covered=covered + sum(map(len, names)), hits=len(concepts), names=len(names))

@@ -164,7 +164,11 @@ _PARTS = re.compile(r"[，、；;（）()]|,\s|\s(?:and|while|but)\s|并且|并(
 FORMULA_BRACKETS = re.compile(r"\(\s*(?:\d+(?:\.\d+)?|[a-zA-Z])(?:\s*[-+*/·×^]\s*(?:\d+(?:\.\d+)?|[a-zA-Z]))+\s*\)")
 
 
-def split_parts(text: str) -> list[str]:
+def _clauses(text: str) -> list[str]:
+    return [p.strip() for p in _PARTS.split(text) if p and p.strip()]
+
+
+def _split_parts(text: str) -> list[str]:
     """A marker's clauses, a formula kept whole."""
     kept: list[str] = []
 
@@ -173,8 +177,7 @@ def split_parts(text: str) -> list[str]:
         return f"\x00{len(kept) - 1}\x00"
 
     masked = FORMULA_BRACKETS.sub(hide, text)
-    return [re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], p).strip()
-            for p in _PARTS.split(masked) if p and p.strip()]
+    return [re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], p) for p in _clauses(masked)]
 
 
 _EXAMPLE = re.compile(r"(?:^|[，,（(\s])(?:如|例如|比如|e\.g\.|for example|such as)\s*")
@@ -306,7 +309,7 @@ class Rubric:
     def item(self, text: str) -> Item:
         if text not in self._items:
             # (Split at every bracket too: "每卡收发约 2(n-1)/n 倍" is still met in part by "ring 下每卡收发 2(t-1)/t 倍".)
-            parts = list(dict.fromkeys(split_parts(text) + [p.strip() for p in _PARTS.split(text) if p and p.strip()]))
+            parts = list(dict.fromkeys(_split_parts(text) + _clauses(text)))
             # A one-word item of a list ("…detected via NCCL timeouts, the watchdog, Xid") is also read with the
             # point it lists under: alone it is no point, and the answer may name that item for the first one.
             listed = [f"{a}, {b}" for a, b in zip(parts, parts[1:]) if _LIST_WORD.fullmatch(b)]

@@ -32,7 +32,7 @@ _ASK_ZH = [
     ("share", r"比例|占比|占.{0,12}(?:多少|几成)|百分之|扩展效率|效率有多少|利用率是多少|空转了多少"),
     ("count", r"多少步|几步|几次|多少次|多少个|几个|多少张|几张|多少台|几台|多少 ?token"),
     ("reason", r"为什么|为何|原因|依据|凭什么"),
-    ("choice", r"怎么(?:定|选|确定|决定|取)|如何(?:定|选|确定)|定下来|选的是|选了|怎么挑|选哪|取多大"),
+    ("choice", r"怎么(?:定(?!位)|选|确定|决定|取)|如何(?:定(?!位)|选|确定)|定下来|选的是|选了|怎么挑|选哪|取多大"),
     ("compare", r"区别|差别|差异|不同|对比(?!的)|相比|还是"),  # "对比的基线是什么" asks which baseline, not a comparison
     ("quantity", r"多少|多大|多快|多高|多低|多长|数字|带宽|吞吐|大概是"),
     ("yesno", r"有没有|是否|是不是|还成立|能不能|会不会|吗$"),
@@ -264,7 +264,7 @@ _EN_TIME = re.compile(r"\b(?:half an|an|a|one|two|three|a few|a couple of|severa
 _SPOKEN_GB = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s*g(?![a-z0-9/])")  # "每卡 71G" is a size said aloud
 _VAGUE_AMOUNT = re.compile(r"几乎没有|基本没有|可以忽略|忽略不计|几乎为零|没丢|零|negligible|almost none|nothing|zero|none")
 _METHOD_WORDS = re.compile(
-    r"用|通过|靠|借助|先|再|然后|抓|看|查|比对|对比|对过|比过|dump|采|打|加|改|设|开|关|拆|换|"
+    r"用|通过|靠|借助|先|再|然后|抓|看|查|比对|对比|对过|比过|dump|采|打|加|改|设|开|关|拆|(?<!交)换|"
     r"\b(?:by|using|used|use|with|via|through|first|then|check|checked|look|looked|ran|run|dump|dumped|"
     r"grep|compare|compared|added|set|switched|moved|split|wrote|built)\b", re.I)
 
@@ -608,6 +608,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                 continue  # two sentences, one of them about something else
             if any(g & _ESSENTIAL and not _matched(g, seen) for g in item.groups):
                 continue  # "一个 step 的时间分解" asks for the parts: a step time alone is none
+            if not (is_near or related) and _one_idea(item, seen):
+                continue  # "用 nccl-tests…看 busbw" names a profiler, and tells nothing of reading its timeline
             share = _subject_share(item, seen, weight) + (COUNT_BONUS if numbered else 0.0)
             sub = _of_subject(sp, item, about, weight.vocab)
             if anchor and sub is not sp and not anchor & sub.units:
@@ -631,10 +633,14 @@ _SIDE_BY_SIDE = re.compile(r"、|(?=和|与|以及)")
 
 
 def _own_subject(item: Item, carry: frozenset[str], weight: Weights) -> frozenset[str] | None:
-    """The heaviest of an item's concepts that the question it is related to does not name, if any."""
-    fresh = [g for g in item.groups if not {u for u in g if u[0] != "~"} & carry
-             and any(u[0] == "#" and u not in _ASKED_FOR for u in g)]
-    return max(fresh, key=lambda g: _group_weight(g, weight)) if fresh else None
+    """The heaviest of an item's concepts that the question it is related to does not name, if any; else its most
+    telling word, if the question did not name that: "NCCL 建立通信的过程" beside "改了哪些 NCCL 环境变量" is about the
+    setting up, which a list of variables does not tell."""
+    fresh = [g for g in item.groups if not {u for u in g if u[0] != "~"} & carry]
+    named = [g for g in fresh if any(u[0] == "#" and u not in _ASKED_FOR for u in g)]
+    if not named:
+        named = [g for g in _distinct(item, weight) if g in fresh]
+    return max(named, key=lambda g: _group_weight(g, weight)) if named else None
 
 
 def _of_subject(sp: _Span, item: Item, top: tuple[frozenset[str], ...], vocab: Vocabulary) -> _Span:
@@ -656,6 +662,14 @@ def _of_subject(sp: _Span, item: Item, top: tuple[frozenset[str], ...], vocab: V
                 kept.append(clauses[i + 1])
     text = "".join(kept)
     return sp if not kept or text == sp.text else _span(text, vocab)
+
+
+def _one_idea(item: Item, span_units: frozenset[str]) -> bool:
+    """The span says none of the item's own words and speaks to all its subject through one idea ("读 profiler 时间线的
+    顺序" has profiler and 时间线, both a profiler; nccl-tests is one too)."""
+    hit = {u for g in item.groups for u in g if u in span_units}
+    hit = {u for u in hit if u[0] != "~"} or hit  # (a concept's broader one is the same idea)
+    return len(item.groups) >= 2 and len(hit) == 1 and next(iter(hit))[0] in "#@~"
 
 
 def _other_forms(item: Item, span_units: frozenset[str], vocab: Vocabulary) -> bool:

@@ -117,6 +117,9 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None, question
             return sig  # type: ignore[return-value]
     short = r.size < 160
     explains = (bool(r.mech) and (r.has("causal") or r.numbers >= 1)) or bool(f and (f.credited or f.statements))
+    # One of the options the question offered, and what makes it so ("吞吐。计算没变，只是通信藏到反向里了。"), answers it:
+    # pressed "具体是多少？", it was asked for the figures the chain's last answer gave.
+    explains = explains or bool(f and f.picked and len(r.clauses) >= 2)
     return "thin" if (level or 1) <= 2 and short and not explains else "answered"
 
 

@@ -1269,3 +1269,100 @@ def test_the_stages_told_answer_neither_the_micro_batches_nor_the_virtual_stages
     r = s.answer(answer)
     covered = " ".join(c.basis for c in r.candidate.covers)
     assert "micro" not in covered and "虚拟" not in covered and "virtual" not in covered, covered
+
+
+NCCL_RULE = 11  # "简历出现 NCCL 调优 / RDMA / RoCE → 追机内和机间是怎么互联的、改了哪些 NCCL 环境变量、busbw 是怎么测的、…"
+
+
+def _network_session(lang, rule_index):
+    from test_plan import NETWORK_RESUME
+
+    return session_on_rule(lang, rule_index, NETWORK_RESUME[lang])[1]
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "那次 NCCL 超时是晚上报的，第二天中午定位到交换机，大概 14 个小时。"),
+    ("en", "That NCCL timeout was reported in the evening and we traced it to the switches by noon the next day, "
+           "about 14 hours."),
+])
+def test_where_an_incident_was_traced_to_is_not_how_it_was_narrowed(lang, answer):
+    """Heard (the network candidate, zh): "…第二天中午定位到交换机，大概 14 个小时" to "最近一次事故从发现到定位用了多久？"
+    was recorded as answering "怎么定位到具体节点或卡" (its 怎么定位 read as a choice, which any figure settles, and 交换机
+    as a way of doing, by its 换) and "NCCL 通信问题的排查方法": how the candidate narrowed it down was never asked."""
+    s = _network_session(lang, INCIDENT_RULE)
+    assert re.search(r"多久|how long", s.start().interviewer.text)
+    covered = " ".join(c.basis for c in s.answer(answer).candidate.covers)
+    assert re.search(r"多久|how long", covered), covered
+    assert not re.search(r"具体节点|narrowed|排查方法|diagnose", covered), covered
+
+
+_NETWORK_ANSWERS = {
+    "zh": [(r"互联", "机内 8 张 H800 走 NVLink 和 NVSwitch，机间每台 8 张 400G RoCE 网卡，一卡一网卡，接两层 leaf-spine，收敛比 1:1。"),
+           (r"环境变量", "主要是 NCCL_IB_HCA 指定网卡、NCCL_IB_GID_INDEX=3 走 RoCEv2、NCCL_IB_TC 配流量等级对上 PFC 的优先级，还有 "
+                     "NCCL_ALGO 在小消息时试过 tree。"),
+           (r"busbw", "用 nccl-tests 的 all_reduce_perf，从 8B 扫到 8GB，看大消息的 busbw。busbw 是 algbw 乘 2(n-1)/n，这样和 "
+                      "rank 数无关，可以直接和网卡带宽比。"),
+           (r"数", "TC 配对以后，拥塞时的重传从每秒上千次降到几乎为零。")],
+    "en": [(r"connected", "Inside a node the 8 H800s are on NVLink and NVSwitch; across nodes each has 8 400G RoCE NICs, "
+                          "one per GPU, on a two-tier leaf-spine with 1:1 oversubscription."),
+           (r"environment variables", "Mainly NCCL_IB_HCA to pick the NICs, NCCL_IB_GID_INDEX=3 for RoCEv2, NCCL_IB_TC "
+                                      "to match the traffic class to the PFC priority, and NCCL_ALGO where we tried "
+                                      "tree for small messages."),
+           (r"busbw", "With nccl-tests all_reduce_perf, sweeping from 8 B to 8 GB and reading busbw at large sizes. "
+                      "busbw is algbw times 2(n-1)/n, so it does not depend on the rank count and compares directly "
+                      "with the NIC bandwidth."),
+           (r"number", "With the traffic class matched, retransmits under congestion went from over a thousand a "
+                       "second to almost none.")],
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_tools_of_one_question_answer_no_question_on_another_thing(lang):
+    """Heard (the network candidate, zh): a list of NCCL variables was recorded as telling "NCCL 建立通信的过程" (the
+    NCCL it names is the question's; the setting up is that follow-up's most telling word), and "用 nccl-tests…看大消息的 busbw"
+    as telling "读 profiler 时间线的顺序" (nccl-tests is a profiler to the scorer, and the timeline's two words were said
+    by that one idea): neither rung was asked."""
+    s = _network_session(lang, NCCL_RULE)
+    asked = [s.start().interviewer.text]
+    covered = {}
+    while "busbw" not in asked[-2 if len(asked) > 1 else -1] and len(asked) < 6:
+        r = s.answer(next(a for rx, a in _NETWORK_ANSWERS[lang] if re.search(rx, asked[-1].split("”")[-1])))
+        covered[asked[-1]] = " ".join(c.basis for c in r.candidate.covers)
+        asked.append(r.interviewer.text)
+    assert re.search(r"互联|connected", asked[0]) and re.search(r"环境变量|environment variables", asked[1]), asked
+    assert not re.search(r"建立通信|sets up its communicators", covered[asked[1]]), covered
+    # (In English "reading busbw" still says the reading of "the order for reading a profiler timeline": left.)
+    assert "busbw" in asked[-2] and (lang == "en" or "profiler" not in covered[asked[-2]]), covered
+
+
+@pytest.mark.parametrize("lang, baseline, picked", [
+    ("zh", "基线是同一个 7B 任务、64 卡、桶 25MB、不开重叠的版本。step 从 1.1 秒降到 0.9 秒，就是 18%。",
+     "吞吐。计算没变，只是通信藏到反向里了。"),
+    ("en", "The same 7B job on 64 GPUs with 25 MB buckets and no overlap.",
+     "Throughput. The compute is unchanged; the communication just hides inside backward."),
+])
+def test_an_option_picked_with_what_makes_it_so_is_not_pressed(lang, baseline, picked):
+    """Heard (the network candidate, zh): "提升的是吞吐还是收敛时间？" - "吞吐。计算没变，只是通信藏到反向里了。" was pressed
+    "回到「提升的是吞吐还是收敛时间」这个问题，具体是多少？", one answer after "step 从 1.1 秒降到 0.9 秒，就是 18%"."""
+    s = _network_session(lang, SPEEDUP_RULE)
+    assert re.search(r"基线|baseline", s.start().interviewer.text)
+    asked = s.answer(baseline).interviewer
+    assert re.search(r"吞吐还是收敛|throughput or time to convergence", asked.text), asked.text
+    r = s.answer(picked)
+    assert r.candidate.assessment.signal == "answered", r.candidate.assessment
+    assert not r.interviewer.notes.startswith("press"), r.interviewer.text
+
+
+@pytest.mark.parametrize("lang, miss", [
+    ("zh", "并行度是训练组定的，我主要负责网络，这块不太清楚。"),
+    ("en", "The training team chose the parallel degrees; I mostly own the network, so I'm not sure."),
+])
+def test_a_miss_on_a_question_off_the_lines_subject_steps_down_to_the_basics(lang, miss):
+    """Heard (the network candidate): "各并行度是怎么定下来的？" quoting the RoCE/NCCL line, missed, was asked again "就说你
+    最熟悉的一种情况，各并行度是怎么定下来的？": the easier rungs were held to the line's subject (the network), which
+    only the two-subject topics need; the question was not on it."""
+    s = _network_session(lang, LAYOUT_RULE)
+    assert re.search(r"各并行度|each parallel degree", s.start().interviewer.text)
+    step = s.answer(miss).interviewer
+    assert step.notes.startswith("step-down: an easier rung"), (step.notes, step.text)
+    assert not re.search(r"各并行度|each parallel degree", step.text), step.text

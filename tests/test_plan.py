@@ -638,6 +638,32 @@ LONG_CONTEXT_RESUME = {
 }
 
 
+# A four-year cluster-network and collective-communication engineer, read aloud in whole sessions in both languages.
+NETWORK_RESUME = {
+    "zh": ("# 许嘉禾\n\n"
+           "四年训练集群网络与通信优化经验。\n\n"
+           "- 负责 2048 张 H800 集群的 RoCE 网络与 NCCL 调优，8 机 all-reduce 总线带宽从 280 GB/s 提到 360 GB/s\n"
+           "- 把 DDP 梯度桶从 25MB 调到 100MB，并让梯度 all-reduce 与反向重叠，7B 模型 step 时间缩短 18%\n"
+           "- 排查 NCCL 超时：用 NCCL_DEBUG=INFO 和 ib_write_bw 定位到两台交换机的 PFC 配置错误\n"
+           "- 给 70B 模型的 FSDP 训练打开前向和反向预取，512 卡上 MFU 从 36% 提到 43%\n"
+           "- 写了慢节点巡检：每天跑 nccl-tests，总线带宽低于中位数 10% 的节点自动隔离\n"
+           "- 在 Kubernetes 上用 Volcano 做 gang 调度，配置 SR-IOV 让 Pod 直通 RDMA 网卡\n"),
+    "en": ("# Jiahe Xu\n\n"
+           "Four years of training-cluster networking and communication tuning.\n\n"
+           "- Owned the RoCE network and NCCL tuning of a 2,048-GPU H800 cluster; 8-node all-reduce bus bandwidth went "
+           "from 280 GB/s to 360 GB/s\n"
+           "- Raised the DDP gradient bucket from 25 MB to 100 MB and overlapped the gradient all-reduce with backward; "
+           "step time of a 7B model cut by 18%\n"
+           "- Debugged NCCL timeouts with NCCL_DEBUG=INFO and ib_write_bw, traced them to a wrong PFC configuration on "
+           "two switches\n"
+           "- Turned on forward and backward prefetch in FSDP training of a 70B model; MFU on 512 GPUs raised from 36% "
+           "to 43%\n"
+           "- Wrote a slow-node check: nccl-tests run daily, nodes with bus bandwidth more than 10% below the median "
+           "are cordoned automatically\n"
+           "- Set up gang scheduling with Volcano on Kubernetes and SR-IOV so pods get the RDMA NIC directly\n"),
+}
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_pipeline_line_is_pressed_on_its_own_schedule(lang):
     """Heard: "用 interleaved 1F1B 把流水线气泡从 19% 降到 9%" matched no rule and went unasked, while three chains opened on

@@ -213,7 +213,10 @@ class _Turn:
         asked = self._concepts(item.basis) if item else frozenset()
         # (By two of what the line and the question name where they name two: "ring attention 在因果掩码下的负载均衡" shares
         # only the balance with "专家数和 EP 度是怎么定的" on "…观察到专家负载不均衡".)
-        if any(self._concepts(it.basis) & line for it in prog.items if it.rung):
+        # (Only a line on one of the topic's subjects: a chain on parallel layouts opened on a RoCE/NCCL line, which
+        # names nothing of the topic's title, steps down to the topic's basics, "DP、TP、PP 各自的通信时机".)
+        on_topic = bool(chain.evidence) and bool(self._concepts(chain.evidence[0].quote) & self._concepts(chain.topic))
+        if on_topic and any(self._concepts(it.basis) & line for it in prog.items if it.rung):
             need = min(2, len(line | asked))
             easier = [it for it in easier if not it.rung or len(self._concepts(it.basis) & (line | asked)) >= need]
         # From a rung, one rung down; from a question about the candidate's own project, back to the basics.
@@ -391,6 +394,8 @@ _MEASURED = re.compile(r"分解|估算|计算|占|比例|开销|时间|耗时|�
 
 
 # A question after one thing ("对比的基线是什么", "what was the baseline"), not a list ("有哪些", "which ones").
+# Settings by name ("NCCL_IB_HCA", "NCCL_IB_GID_INDEX=3"): what the candidate set, no example to ask for.
+_SETTING = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\s*=\s*\w+)?")
 _ONE_THING = re.compile(r"是什么|是哪个|是哪一|\bwhat (?:was|is) the\b|\bwhat the \w+ (?:was|is)\b|\bwhich one\b", re.I)
 
 
@@ -421,7 +426,11 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
     # A list or a how ("常见成因", "负载均衡的做法"): one case of their own, unless the answer told one already ("最近
     # 一次是 NCCL timeout，训练卡住了…" is owed its figures, not asked for an example).
     if ("method" in kinds or not _MEASURED.search(basis)) and not C.tells_incident(answer):
-        return "example"
+        # ...nor settings the candidate names ("Mainly NCCL_IB_HCA to pick the NICs, NCCL_IB_GID_INDEX=3…"): what
+        # they set is their own work told; what it changed, in a figure, is still owed.
+        if not _SETTING.search(answer):
+            return "example"
+        has_figure = bool(re.search(r"(?<![A-Za-z])\d", _SETTING.sub("", answer)))
     return "numbers" if has_figure else "figure"
 
 

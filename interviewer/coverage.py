@@ -687,6 +687,11 @@ def _verbatim(stretch: str) -> str:
     return re.sub(r"(?<=[。！？；])\n", "", stretch).replace("\n", " ")
 
 
+def figures(text: str, vocab: Vocabulary) -> frozenset[str]:
+    """The kinds of figure the text gives (a time, steps, a size, a share…): no bare number, setting or "几乎没有"."""
+    return _span(text, vocab).numbers - {"bare", "config", "vague"}
+
+
 def gives(text: str, item: Item, vocab: Vocabulary) -> bool:
     """Whether some stretch of the text gives what the item asks for (a figure, a reason, a method…)."""
     return any(_gives(_span(s, vocab, pair), item.kinds) for s, pair in _stretches(text, vocab))

@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from interviewer import coverage as C
 from interviewer import scoring_facts as FX
 from interviewer import scoring_feedback as F
 from interviewer import scoring_level as L
@@ -1031,6 +1032,13 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
             plain = []
         # Nor is a belief told as others' and set right ("The mistake people make is to look for…").
         plain = [cl for cl in plain if not M.others_belief(r, cl.sent)]
+        # Nor is the figure a question asking only for one was given ("恢复时丢了多少步？" - "按 checkpoint 回退，丢了大概
+        # 400 步，半个小时。"): the answer is thin for want of the rest, it drops no name. Nor is a check asked for, told
+        # with its figure ("We checked: 1,000 steps, the two loss curves lie on top of each other.").
+        kinds = C.ask_kinds(_POLITE.sub("", question)) if question else frozenset()
+        if not r.stuffing and (kinds <= _FIGURE_KINDS and bool(C.figures(r.text, r.vocab))
+                               or "validation" in f.judged_here and f.answered >= 1 and f.grounded):
+            plain = []
         names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),
                     default=None)
         # A clause that names nothing of the field ("I haven't had to do it on a big job though.", "没在更大规模上试过。"
@@ -1047,6 +1055,10 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     for g in r.grader:
         add(_generic("grader", lang), g.strip())
     return out
+
+
+_FIGURE_KINDS = frozenset({"duration", "share", "count", "quantity"})
+_POLITE = re.compile(r"\b(?:can|could|would) you (?:tell me|walk me through|say|explain)\s*", re.I)  # no yes-or-no
 
 
 # --------------------------------------------------------------------------- the offline scorer

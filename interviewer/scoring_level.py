@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from interviewer import coverage as C
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.scoring_marks import Credit, windows
@@ -54,6 +55,8 @@ class Features:
     story: bool = False  # a marker asking for a story is shown (a hang investigation told: its ids are its figures)
     # A before and an after of the answer's own ("took it from ~9 s to 3.8"), not the question's said back.
     told_change: bool = False
+    # A search the question asked for, told to what it found ("…再用 ib_write_bw 两两打流，…查配置发现 PFC 没开").
+    searched: bool = False
     recalled: int = 0  # credited points whose figure is only remembered ("我记得是每参数 16 字节左右")
     # Where the credited points are said (sentence, clause start): a point shown beside "X 我不太清楚" is an answer.
     shown_at: frozenset[tuple[int, int]] = frozenset()
@@ -158,6 +161,14 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.told_change = any(not (len(x := _FIGURE.findall(r.text[m.start():m.end() + 8].split("，")[0])) >= 2
                              and all(y in asked_figures for y in x[:2]))
                         for m in R.FROM_TO.finditer(r.text))
+    # A search asked for ("怎么定位到具体节点或卡？", "how was it narrowed to a node?") is answered by one told to what it
+    # found, in whatever words: "…都指向同两台交换机下的节点，再用 ib_write_bw 两两打流，…查配置发现 PFC 没开".
+    if question and _SEARCH_ASKED.search(R.norm(question)) and _FOUND.search(R.norm(r.text)):
+        f.answered = max(f.answered, 1.0)
+        f.searched = True
+    # ...and a larger scale asked about by the number of GPUs tried ("换到更大规模还成立吗？" - "在 256 卡上也试过，…").
+    if question and _SCALE_ASKED.search(R.norm(question)) and any("count" in cl.numbers for cl in r.clauses):
+        f.answered = max(f.answered, 1.0)
     f.off_question = bool(r.sentences) and not credits and bool(units_all) and not _sets_asked(r, question) and (
         _off_question(r, f, {t for t in units_all if t.startswith("c:")}, rel, wanted, question_terms, asked, own,
                       markers, asked_figures))
@@ -186,6 +197,11 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
 
 
 _CHOICE = re.compile(r"还是|\bor\b")
+_SEARCH_ASKED = re.compile(r"怎么定位|如何定位|怎么找到|怎么排查|如何排查|\bnarrow(?:ed)?\b|\bpin(?:ned)? (?:it )?down\b|"
+                           r"\btrack(?:ed)? (?:it )?down\b|\bhow (?:was|did you|do you) (?:it )?(?:locat|diagnos|find|found)")
+_SCALE_ASKED = re.compile(r"更大规模|更多卡|扩到更|\blarger scale\b|\bmore gpus\b|\bat scale\b|\bscal(?:e|ed|ing) (?:up|out)\b")
+_FOUND = re.compile(r"指向|定位到|查到|查出|发现|锁定|\bpointed (?:at|to)\b|\btraced\b|\bshowed\b|\bturned out\b|"
+                    r"\bfound (?:that|the|it)\b|\bnarrowed\b")
 # What a story was traced to: its cause found ("定位到一批数据…", "traced it to a bad NIC").
 _TRACED = re.compile(r"定位到|查到是|查出来是|原因是|根因|\btraced (?:it )?to\b|\bthe (?:root )?cause was\b|\bturned out (?:to be|it was)\b")
 UNKNOWN_RX = R.cue_regex(T.UNKNOWN)
@@ -363,7 +379,11 @@ def _sets_asked(r: R.Reading, question: str) -> bool:
     """The answer gives values to the question's own symbols ("What were your p and m…?" - "p=4 and m=16, so 3/19"):
     it answers in the question's terms, whatever else it names."""
     symbols = set(_SYMBOL.findall(R.norm(question))) - {"a", "i"}
-    return bool(symbols) and all(re.search(rf"(?<![\w.]){x}\s*[=＝]\s*\d", r.text) for x in symbols)
+    if symbols and all(re.search(rf"(?<![\w.]){x}\s*[=＝]\s*\d", r.text) for x in symbols):
+        return True
+    # ...or counts what the question counts ("恢复时丢了多少步？" - "…丢了大概 400 步").
+    counted = C.counted(question)
+    return counted is not None and bool(counted.search(r.text))
 
 
 def _on_question(r: R.Reading, i: int, wanted: set[str], asked: set[str]) -> bool:
@@ -490,8 +510,11 @@ def level(r: R.Reading, f: Features) -> int | None:
     text = r.text
     # (The option a question offered, picked in a word or two, is an answer: "吞吐还是收敛时间？" - "吞吐。")
     chose = f.picked and len(r.clauses[0].text.strip()) <= 16
-    if not f.credited and not chose and (f.breadth < 1 or (f.breadth < 2 and not named)
-                                         or (r.vocab.concepts and not r.concepts)):
+    # (A check the question asked for, told with its figure, is an answer in plain words: "loss 曲线有没有对齐？" - "对过，
+    # 跑了 1000 步两条 loss 基本重合。")
+    checked = "validation" in f.judged_here and f.answered >= 1 and f.grounded >= 1
+    if not f.credited and not chose and not checked and (f.breadth < 1 or (f.breadth < 2 and not named)
+                                                         or (r.vocab.concepts and not r.concepts)):
         return 1  # not a name of the field beyond a plain word ("it saves memory"): nothing to build on
     lv = 2
     # A story marker shown is an incident told, even when the question asked for it in the same words ("讲讲最近一次").
@@ -522,6 +545,11 @@ def level(r: R.Reading, f: Features) -> int | None:
                  # ...or answers what was asked with its numbers and a check of them ("主要是吞吐，从 1.9K 到 2.35K；
                  # loss 曲线按 token 数对得上，差在 0.01 以内"), a follow-up no sign of a solid answer spells out.
                  or (f.numeric and f.answered >= 1 and f.grounded >= 2 and "validation" in f.judged_here)
+                 # ...or tells how the candidate's own search went, by what it measured or read, to what it found
+                 # ("NCCL_DEBUG 日志里所有超时都指向同两台交换机下的节点，再用 ib_write_bw 两两打流，…带宽只有正常的一半，
+                 # 查配置发现 PFC 没开"), asked how it was narrowed down.
+                 or (f.numeric and f.own and f.searched and "measured" in f.judged_here and f.statements >= 1
+                     and len(r.clauses) >= 3 and not partial)
                  # ...or tells the candidate's own incident the question asked for, in its figures and with what it
                  # was traced to ("报警大概 5 分钟就响了…grad norm 先炸的，定位到一批数据里有很长的重复文本，前后大概一个小时").
                  or (f.numeric and f.own and f.answered >= 1 and f.grounded >= 3 and f.statements >= 1

@@ -97,8 +97,9 @@ _U = {
 # Order matters: "gb/s" before "gb", "samples/s" before "s", the one-letter units last.
 _UNIT_ORDER = ("bandwidth", "rate", "size", "percent", "time", "count", "ratio", "steps", "layers", "tokens", "params")
 _UNIT_ALT = "|".join(f"(?P<{k}>{_U[k]})" for k in _UNIT_ORDER)
-NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?:[\s\-]*(?:" + _UNIT_ALT +
-                    r")(?![a-z]))?(?![a-z0-9])")
+# ("20 多 GB" and "20-odd GB" are sizes, as "20 GB" is.)
+NUMBER = re.compile(r"(?<![a-z0-9.\-])(\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?)(?:[\s\-]*(?:多|余|来|odd\b)?[\s\-]*(?:"
+                    + _UNIT_ALT + r")(?![a-z]))?(?![a-z0-9])")
 # "几倍", "好几个小时" are no figure ("反正是参数量的好几倍"); "几十", "两三个" are.
 ZH_NUMBER = re.compile(r"(?<!第)(?:[一二两三四五六七八九十百千万半]+|几[十百千万]+)(?:个)?多?\s*(?:个)?\s*(小时|分钟|秒|天|倍|张卡|台|节点|步|周)")
 # A size in words is a size ("还差十几 GB", "a dozen GB over"), as "61GB" is.
@@ -163,7 +164,8 @@ CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|�
                                    rf"(?:{CUES['incident_weak'].pattern})")
 # Comparing against the peak is MFU's division, not a check ("…then compare against the H100 peak"; "和峰值对比").
 # A check still to make ("I'd have to check the exact form in Megatron") is a hedge, not a check run.
-CUES["validation"] = re.compile(rf"(?<!have )(?<!need )(?<!i'd )(?<!i would )(?<!we'd )"
+# ("PFC 配置不一致" is a fault, no check: nor is "inconsistent" one in English.)
+CUES["validation"] = re.compile(rf"(?<!have )(?<!need )(?<!i'd )(?<!i would )(?<!we'd )(?<!不)"
                                 rf"(?:{CUES['validation'].pattern})(?!\s*(?:it\s+)?(?:against|to|with)?\s*(?:the\s+)?"
                                 rf"(?:[\w.-]+\s+){{0,2}}(?:peak|峰值)(?![a-z]))(?<!峰值对比)(?<!峰值比对)"
                                 # the gap measured after the change, as "差在 5% 以内" says it ("the attention time
@@ -278,7 +280,7 @@ _CHANGED_FROM_TO = re.compile(r"(?<!就)把[^，。；,;]{1,24}?从\s*[^，。�
                               r"(?:到|成|为|至)\s*[^，。；,;]{0,4}?\d")
 BASELINE = re.compile(r"基线|\bbaseline\b")
 _EARLY = re.compile(r"最开始|一开始|最早|第一版|\bat first\b|\b(?:the|our) first version\b|\bearly on\b|\bwe started with\b")
-_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|[^，。？]{1,16}?也试过(?!了?吗)|tried (?!to\b)")
+_TRIED = re.compile(r"(?:我们|我|当时)?试过(?!了?吗)|[^，。？]{0,16}?也试过(?!了?吗)|tried (?!to\b)")
 # One machine, image or link of the candidate's own that did something ("One node gave 22", "有一台机器 busbw 只有一半").
 _ONE_OF = re.compile(r"(?:then |and |but )?one (?:of the |of our )?(?:node|image|host|machine|gpu|card|nic|hca|rank|"
                      r"link|switch|job|run|rack|server)s?\b[^.;,]{0,40}?\b(?:gave|had|showed|was|went|came|hit|lost|"

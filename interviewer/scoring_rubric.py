@@ -46,6 +46,8 @@ def stem(word: str) -> str:
     word = _ISE.sub(r"iz\1", word)
     if word.endswith(("ies", "ied")) and len(word) >= 6:  # "copies", "copied" and "copy" meet at "copy"
         return word[:-3] + "y"
+    if word.endswith("ically") and len(word) >= 9:  # "automatically" and "automatic" meet at "automatic"
+        return word[:-4]
     for suf in _SUFFIXES:
         if word.endswith(suf) and len(word) - len(suf) >= 4:
             return word[: -len(suf)]

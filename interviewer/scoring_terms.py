@@ -222,7 +222,7 @@ SAFEGUARD = ("回滚", "回退", "降级", "兜底", "熔断", "灰度", "金丝
              # a fix made automatic afterwards ("Xid 类坏卡现在是自动摘除", "bad GPUs are now cordoned automatically")
              "自动摘除", "自动剔除", "自动隔离", "现在是自动", "现在自动", "now automatically", "now automatic",
              "做成自动", "改成自动", "made it automatic", "automated it", "automated that",
-             "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation",
+             "cordoned automatically", "removed automatically", "auto-cordon", "auto-remediation", "cordons",
              # ...or an alert kept on the figure ("alert if the mean mismatch goes over 5e-3", "超过 5e-3 就告警")
              "and alert if", "we alert if", "alert when", "alerts if", "alert on", "alerts on", "alerting on",
              "就告警", "则告警", "触发告警",

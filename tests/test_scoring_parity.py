@@ -91,3 +91,89 @@ def test_a_figure_worked_from_a_before_and_after_has_its_basis(ours, lang, quest
     a = score(ours, lang, 7, answer, question)
     assert not any(d.signal in ("数字没有出处或依据", "a number without its source or basis") for d in a.danger_signals), \
         [(d.signal, d.evidence) for d in a.danger_signals]
+
+
+# --------------------------------------------------------------------------- the network candidate (NETWORK_RESUME)
+# Each heard in this stop's whole sessions of tests/test_plan.py::NETWORK_RESUME, asked on the candidate's own résumé
+# line (so scored as the session scores it: about their own work).
+
+def own(packs, lang, topic, answer, question):
+    from interviewer.scoring import score_answer
+
+    t = packs[lang].topic(topic)
+    return score_answer(t, answer, question, packs[lang].danger_for(t.title), own_work=True)
+
+
+NAMES = ("只报名词没有机制", "names without mechanism")
+
+NARROWED = {
+    "zh": ("怎么定位到具体节点或卡？", "NCCL_DEBUG 日志里所有超时都指向同两台交换机下的节点，再用 ib_write_bw 两两打流，经过那两台交换机的"
+           "带宽只有正常的一半，查配置发现 PFC 没开。"),
+    "en": ("How was it narrowed to a node or GPU?", "Every timeout in the NCCL_DEBUG logs pointed at nodes under the same "
+           "two switches; ib_write_bw pair by pair showed half the normal bandwidth through them, and their config had "
+           "PFC off."),
+}
+
+
+def test_a_search_told_to_what_it_found_answers_how_it_was_narrowed(ours):
+    """Heard: zh 1 flagged 答非所问 (it never says 定位 or 排查, the question's words), en 2 flagged "names without
+    mechanism": the logs read, the pairs measured, the half bandwidth and the switch config found is how it was
+    narrowed, in the candidate's own words."""
+    got = {lang: own(ours, lang, 15, NARROWED[lang][1], NARROWED[lang][0]) for lang in ("zh", "en")}
+    assert got["zh"].level == got["en"].level == 3, {k: (v.level, v.danger_signals) for k, v in got.items()}
+    assert not [d for a in got.values() for d in a.danger_signals], got
+
+
+@pytest.mark.parametrize("lang, topic, question, answer", [
+    ("zh", 15, "恢复时丢了多少步？", "按 checkpoint 回退，丢了大概 400 步，半个小时。"),
+    ("en", 15, "Can you tell me how many steps recovery lost?", "We rolled back to the checkpoint and lost about 400 "
+     "steps, half an hour."),
+    ("zh", 15, "最近一次事故从发现到定位用了多久？", "那次 NCCL 超时是晚上报的，第二天中午定位到交换机，大概 14 个小时。"),
+    ("en", 15, "Can you tell me how long the latest incident took from detection to diagnosis?", "That NCCL timeout "
+     "was reported in the evening and we traced it to the switches by noon the next day, about 14 hours."),
+    ("zh", 15, "loss 曲线有没有对齐？", "对过，跑了 1000 步两条 loss 基本重合。"),
+    ("en", 15, "Can you tell me whether the loss curves matched?", "We checked: 1,000 steps, the two loss curves lie on "
+     "top of each other."),
+])
+def test_the_figure_or_the_check_asked_for_is_no_name_dropped(ours, lang, topic, question, answer):
+    """Heard: "按 checkpoint 回退，丢了大概 400 步" and "…大概 14 个小时" flagged 只报名词没有机制 ("14 个小时" was no time to the
+    scorer), and "对过，跑了 1000 步两条 loss 基本重合" read 1 as 回答空泛 (nothing of the field named but loss): each gives
+    what was asked, thinly. Level 2, with no flag."""
+    a = own(ours, lang, topic, answer, question)
+    assert a.level == 2 and not a.danger_signals, (a.level, a.danger_signals)
+
+
+def test_a_safeguard_made_automatic_is_credited_in_both_languages(ours):
+    """Heard: zh credited the afterwards safeguard ("…的节点自动隔离"), en not: "automatically" and the marker's
+    "automatic" met at no stem."""
+    q = {"zh": "事后加了哪道防线？", "en": "What safeguard was added afterwards?"}
+    a = {"zh": "加了每天的 nccl-tests 巡检，总线带宽低于中位数 10% 的节点自动隔离，交换机配置也加了上线前的一致性检查。",
+         "en": "A daily nccl-tests check that automatically cordons nodes more than 10% below the median bus "
+               "bandwidth, and a consistency check of switch configs before they go live."}
+    got = {lang: own(ours, lang, 15, a[lang], q[lang]) for lang in ("zh", "en")}
+    for lang, x in got.items():
+        assert any("防线" in h.marker or "safeguard" in h.marker for h in x.markers), (lang, x.markers)
+    assert got["zh"].level == got["en"].level
+
+
+@pytest.mark.parametrize("topic, question, answer", [
+    (6, {"zh": "分片级别是怎么选的？", "en": "How was the sharding level chosen?"},
+     {"zh": "用的 FULL_SHARD，70B 不全切显存放不下；也试过 HYBRID_SHARD，机内切机间复制，通信少了但每卡显存多 20 多 GB，放不下。",
+      "en": "FULL_SHARD: 70B does not fit otherwise. We tried HYBRID_SHARD, sharded inside a node and replicated "
+            "across, less traffic but 20-odd GB more per GPU, which did not fit."}),
+    (10, {"zh": "换到更大规模还成立吗？", "en": "Can you tell me whether it still holds at larger scale?"},
+     {"zh": "在 256 卡上也试过，收益小一点，大概 12%，因为机间带宽占比更高了。",
+      "en": "We tried it on 256 GPUs too; the gain is smaller, about 12%, because inter-node bandwidth is a bigger "
+            "share there."}),
+    (9, {"zh": "遇到过什么网络故障？", "en": "Can you tell me which network faults came up?"},
+     {"zh": "最常见的是 PFC 配置不一致导致拥塞时丢包重传，还有光模块降速，一条链路从 400G 掉到 200G，整个 ring 都被拖慢。",
+      "en": "Most often PFC configured inconsistently, so packets drop and retransmit under congestion; also optics "
+            "dropping a link from 400G to 200G, which slows the whole ring."}),
+])
+def test_the_candidates_own_tries_weigh_the_same_in_both_languages(ours, topic, question, answer):
+    """Heard: the sharding answer (HSDP tried, 20-odd GB more per GPU) 2 in both with a names flag: "20 多 GB" and
+    "20-odd GB" were no size and "也试过" no try; "在 256 卡上也试过…大概 12%，因为…" 2 (256 GPUs are the larger scale
+    asked about); "PFC 配置不一致" read as a check (一致), which made the zh fault answer 4 once "400G" counted."""
+    got = {lang: own(ours, lang, topic, answer[lang], question[lang]) for lang in ("zh", "en")}
+    assert got["zh"].level == got["en"].level, {k: v.level for k, v in got.items()}
+    assert topic == 9 or got["zh"].level >= 3, {k: v.level for k, v in got.items()}

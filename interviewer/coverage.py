@@ -127,6 +127,8 @@ _FUNCTION_ZH = ("方法|手段|过程|流程|思路|做法|原因|依据|区别|
                 "怎么样的?|是怎么|怎么|如何|怎样|什么|哪些|哪个|哪一块|哪道|哪|多少|多久|多大|是否|能不能|一次|最近|具体|"
                 "讲讲|说说|可以|大概|时候|主要|来自|自己|负责|部分|当时|一下|方面|一块|一道|起来|下来|出来|进去|用了|"
                 "还成立|各自|分别|"
+                # the way a figure is taken, asked as "方法" is: "MFU 是按什么口径算的" asks how MFU was computed
+                "计算口径|口径|"
                 # what a list is asked to give, as "方式" is, and how long the asker knows it to be: "五种并行各自切分的维度"
                 # asks what each parallelism splits (English drops "one", "two" too)
                 "维度|[两三四五六七八九十][种个类]|"
@@ -294,6 +296,8 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
         kinds.add("time")
     if _FRACTION.search(n):
         kinds.add("percent")
+    if R.FORMULA.search(n):
+        kinds.add("formula")  # (as the scorer reads it: "tokens/s 乘 6N" is MFU worked out, see the composites)
     if _VAGUE_AMOUNT.search(n):
         kinds.add("vague")
     concepts = vocab.find(n)[0]
@@ -509,7 +513,7 @@ def _distinct(item: Item, weight: Weights) -> tuple[frozenset[str], ...]:
 
 
 # Words of a follow-up that are what it asks for, not its subject: a stretch that lacks them answers something else.
-_ESSENTIAL = frozenset({"@parts"})
+_ESSENTIAL = frozenset({"@parts", "@cost"})
 
 
 def _names(group: frozenset[str], span_units: frozenset[str]) -> bool:

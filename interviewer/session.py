@@ -279,8 +279,13 @@ class Session:
         # narrower ones); a rung of its topic's ladder asks what anyone may know, and any answer may answer it.
         lines = {c.id: frozenset(u for u in coverage.units(c.evidence[0].quote, self.pack.vocabulary) if u[0] == "#")
                  for c in self.plan.chains if c.id not in same and c.evidence}
+        # (Nor is one about a thing its line does not name: "MFU 是按什么口径算的" asked on a line of parallel degrees is
+        # about the candidate's MFU, which "41% 是按 tokens/s 乘 6N…算的" in another chain told.)
+        vocab = self.pack.vocabulary
         anchors = {i: lines[cid] | {f"~{u[1:]}" for u in lines[cid]} for i, (cid, it) in enumerate(items)
-                   if lines.get(cid) and not it.rung}
+                   if lines.get(cid) and not it.rung and not any(
+                       u[0] == "#" and u not in lines[cid] and vocab.kind(u[1:]) == "name"
+                       for g in it.cover.groups for u in g)}
         found = coverage.covered_items(text, [it.cover for _, it in items], progress.plan_weights(self.pack, self.plan),
                                        asked=coverage.item(0, asked, self.pack.vocabulary) if asked else None,
                                        answered=answered, near=near, named=named, anchors=anchors)

@@ -1366,3 +1366,23 @@ def test_a_miss_on_a_question_off_the_lines_subject_steps_down_to_the_basics(lan
     step = s.answer(miss).interviewer
     assert step.notes.startswith("step-down: an easier rung"), (step.notes, step.text)
     assert not re.search(r"各并行度|each parallel degree", step.text), step.text
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "基线是同样 256 卡、同样 global batch、没开通信重叠的版本，MFU 33%。41% 是按 tokens/s 乘 6N 再除以卡数乘 989 TFLOPS "
+           "算的。"),
+    ("en", "The baseline was the same 256 GPUs and global batch without the communication overlap, at 33% MFU. The 41% "
+           "is tokens/s times 6N divided by GPU count times 989 TFLOPS."),
+])
+def test_mfu_worked_out_answers_how_mfu_was_computed_in_every_chain_and_no_cost(lang, answer):
+    """Heard (the long-context candidate, zh): "MFU 是按什么口径算的？" was asked on the parallel-degrees chain after this
+    answer in the speed-up chain: the 41% worked out names no MFU (a throughput with a formula is MFU's computation),
+    口径 was read as the subject, and that chain's line (TP, CP, PP) names no MFU, which its question is about anyway.
+    In English the same answer was recorded as telling "the cost of each common way to raise MFU", which it never
+    mentions."""
+    s = _long_context_session(lang, 13)
+    assert re.search(r"基线|baseline", s.start().interviewer.text)
+    layout = next(c for c in s.plan.chains if c.rule_index == LAYOUT_RULE)
+    covers = s.answer(answer).candidate.covers
+    assert any(c.chain == layout.id and re.search(r"MFU", c.basis) for c in covers), covers
+    assert not any(re.search(r"代价|cost", c.basis) for c in covers), covers

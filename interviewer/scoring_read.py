@@ -85,7 +85,7 @@ _U = {
     "size": r"gib|gb|mib|mb|tib|tb|kib|kb|pb|bytes?|字节",
     "bandwidth": r"gb/s|gbps|tb/s|mb/s|gbit/s|gb/秒",
     "percent": r"%|％|percent(?![a-z])",
-    "time": r"ms|毫秒|μs|us|微秒|seconds?|secs?|s|秒|minutes?|mins?|min|分钟|hours?|hrs?|h|小时|天|days?|weeks?|周",
+    "time": r"ms|毫秒|μs|us|微秒|seconds?|secs?|s|秒|minutes?|mins?|min|分钟|hours?|hrs?|h|个小时|个钟头|小时|天|days?|weeks?|周",
     "count": r"张卡|张|卡|gpus?|nodes?|个节点|节点|台|机|ranks?|workers?|experts?|个专家|专家",
     "params": r"b|billion|亿|t|m params",
     "rate": r"tokens?/s|tok/s|samples?/s|it/s|tflops|pflops|teraflops|petaflops|flops|tflop/s",

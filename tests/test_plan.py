@@ -698,3 +698,13 @@ def test_an_opening_does_not_ask_what_its_resume_line_states(lang):
     assert blocks not in chain.opening, chain.opening
     assert chain.opening_basis == chain.follow_up_basis[0], (chain.opening_basis, chain.follow_up_basis)
     assert any(blocks in q for q in chain.follow_ups[1:]), chain.follow_ups
+
+
+def test_the_network_resume_gets_the_same_plan_in_both_languages():
+    # "给 70B 模型的 FSDP 训练打开…预取" says what was done as "Turned on … prefetch" does, and "a slow-node check" is a slow
+    # node as 慢节点巡检 is: zh opened the incident chain on the slow-node line, en on the NCCL-timeout line, and the
+    # FSDP chain came fourth in en, fifth in zh.
+    plans = {lang: build_plan(skills.resolve(str(OUR_PACK), lang), resume_from_text(NETWORK_RESUME[lang]), 45, lang)
+             for lang in ("zh", "en")}
+    shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
+    assert shape["zh"] == shape["en"], shape

@@ -54,6 +54,7 @@ _ASK_EN = [
     ("each", r"\beach\b|\brespective"),
 ]
 _ASK = [(k, re.compile(p)) for k, p in _ASK_ZH] + [(k, re.compile(p, re.I)) for k, p in _ASK_EN]
+FIGURE_ASKS = frozenset({"duration", "share", "count", "quantity"})  # what a question asks for when it asks a figure
 
 
 # (Of "多少个 micro batch" the noun is what is counted, not 个: "第一个 stage" counts no micro batch.)

@@ -146,7 +146,6 @@ def resume_covers(pack: SkillPack, plan: InterviewPlan, resume_text: str) -> dic
     return _RESUME_COVERS[key]
 
 
-_FIGURES = frozenset({"duration", "share", "count", "quantity"})
 # A miss told as never done ("没在更大规模上试过", "we never tried it at that scale").
 NEVER = re.compile(r"没(?:在[^，。,]{0,12})?(?:试过|做过|跑过|测过|量过|上过|用过)|从来没|资源[^，。]{0,6}没拿到|"
                     r"\bnever (?:tried|did|ran|run|measured|got|had|used)\b|\bhaven't (?:tried|done|run|measured|used)\b|"
@@ -161,8 +160,8 @@ def _resume_covers(pack: SkillPack, plan: InterviewPlan) -> dict[str, dict[str, 
             continue
         items = [C.item(i, b, pack.vocabulary) for i, b in enumerate(chain.follow_up_basis)]
         text = "\n".join(e.quote for e in chain.evidence)
-        found = C.covered_items(text, items, weight, threshold=0.6, kinds_only=_FIGURES)
-        out[chain.id] = {normalize_key(chain.follow_up_basis[i]): q for i, q in found if not items[i].kinds - _FIGURES}
+        found = C.covered_items(text, items, weight, threshold=0.6, kinds_only=C.FIGURE_ASKS)
+        out[chain.id] = {normalize_key(chain.follow_up_basis[i]): q for i, q in found if not items[i].kinds - C.FIGURE_ASKS}
     return out
 
 
@@ -228,7 +227,7 @@ def build(pack: SkillPack, plan: InterviewPlan, turns, lang: str, max_turns: int
     for cid, about in never:
         for p in prog.values():
             if p.chain.id != cid:
-                p.ruled_out |= {normalize_key(i.basis) for i in p.items if i.cover.kinds & (_FIGURES | {"yesno"})
+                p.ruled_out |= {normalize_key(i.basis) for i in p.items if i.cover.kinds & (C.FIGURE_ASKS | {"yesno"})
                                 and about <= i.cover.units}
     for p in prog.values():
         p.asked |= {normalize_key(i.basis) for i in p.items if normalize_key(i.basis) in asked_all}

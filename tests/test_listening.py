@@ -313,8 +313,9 @@ def _last_step_down(lang, monkeypatch, asks):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_after_a_missed_figure_the_step_down_asks_how_to_measure_it_not_the_figure_again(lang, monkeypatch):
-    from interviewer.providers import offline, offline_speech
-    d = _last_step_down(lang, monkeypatch, lambda kinds: kinds & offline._FIGURES)
+    from interviewer import coverage as C
+    from interviewer.providers import offline_speech
+    d = _last_step_down(lang, monkeypatch, lambda kinds: kinds & C.FIGURE_ASKS)
     assert d.notes.startswith("step-down") and d.reply == offline_speech.HOW_TO_MEASURE[lang], d
 
 

@@ -224,7 +224,7 @@ class _Turn:
         # A figure missed whose easier rung asks for the whole it is a part of ("rollout 占一个 step 的多少时间？" - "没量
         # 过" - "RL 一个 step 的耗时分布？") is asked how one would measure it: that rung asks the same again, wider,
         # and the rungs past it are no easier.
-        if item is not None and item.cover.kinds & _FIGURES and any(
+        if item is not None and item.cover.kinds & C.FIGURE_ASKS and any(
                 "what" in it.cover.kinds and self._same_measure(it, item) for it in easier):
             easier = []
         for it in easier:
@@ -244,7 +244,7 @@ class _Turn:
             # A way of doing something the candidate never did has no case they know best ("就说你最熟悉的一种情况，换并行度后
             # 怎么加载旧 checkpoint？" after "这个我们没做过"): how they would go about it is the step below.
             never = bool(P.NEVER.search((self.ctx.candidate_text or "").casefold()))
-            reply = (speech.HOW_TO_MEASURE[self.L] if item.cover.kinds & _FIGURES else
+            reply = (speech.HOW_TO_MEASURE[self.L] if item.cover.kinds & C.FIGURE_ASKS else
                      speech.HOW_TO_CHECK[self.L] if item.cover.kinds == {"yesno"} else
                      speech.HOW_WOULD_YOU[self.L].format(b=item.basis) if never else
                      # (Chinese runs the question on after a comma; English starts a sentence with it.)
@@ -385,7 +385,6 @@ class _Turn:
         return Decision(signal=signal, action="end", chain=chain, target="", reply=text, notes=notes)
 
 
-_FIGURES = frozenset({"duration", "share", "count", "quantity"})  # what a question asks for when it asks a figure
 _CAUSAL = re.compile(r"因为|所以|由于|为了|否则|because|since|so that|otherwise|in order to|due to", re.I)
 
 
@@ -393,9 +392,9 @@ _MEASURED = re.compile(r"分解|估算|计算|占|比例|开销|时间|耗时|�
                        r"bandwidth|volume|overhead", re.I)
 
 
-# A question after one thing ("对比的基线是什么", "what was the baseline"), not a list ("有哪些", "which ones").
 # Settings by name ("NCCL_IB_HCA", "NCCL_IB_GID_INDEX=3"): what the candidate set, no example to ask for.
 _SETTING = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\s*=\s*\w+)?")
+# A question after one thing ("对比的基线是什么", "what was the baseline"), not a list ("有哪些", "which ones").
 _ONE_THING = re.compile(r"是什么|是哪个|是哪一|\bwhat (?:was|is) the\b|\bwhat the \w+ (?:was|is)\b|\bwhich one\b", re.I)
 
 
@@ -405,7 +404,7 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
     figure or its source)."""
     has_figure = bool(re.search(r"\d|几分钟|几小时", answer) or R.ZH_NUMBER.search(answer) or R.EN_NUMBER.search(answer))
     if not gave:
-        if kinds & _FIGURES:
+        if kinds & C.FIGURE_ASKS:
             return "numbers" if has_figure else "amount"
         if "reason" in kinds:
             return "reason"

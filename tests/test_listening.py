@@ -352,6 +352,11 @@ def test_a_thin_answer_is_pressed_in_the_words_of_what_the_question_asked(lang, 
     ({"method"}, "Last time the job hung; the logs pointed at one node and we swapped it.", "how it was narrowed to a node",
      "figure"),
     ({"method"}, "一般看日志，找报错的那台机器。", "怎么定位到具体节点或卡", "example"),  # no case told: one is asked for
+    # Heard (the network candidate, en): settings named were asked for "one example from your own work", then for "a
+    # number on that": what they changed is owed.
+    ({"what"}, "Mainly NCCL_IB_HCA to pick the NICs, NCCL_IB_GID_INDEX=3 for RoCEv2.", "which NCCL environment variables "
+     "were changed", "effect"),
+    ({"what"}, "主要是 NCCL_IB_HCA 指定网卡、NCCL_IB_GID_INDEX=3 走 RoCEv2。", "改了哪些 NCCL 环境变量", "effect"),
 ])
 def test_a_thin_answer_that_told_its_case_is_asked_for_what_it_lacks_not_for_an_example(kinds, answer, basis, owed):
     from interviewer.providers import offline

@@ -427,9 +427,7 @@ def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "")
     if ("method" in kinds or not _MEASURED.search(basis)) and not C.tells_incident(answer):
         # ...nor settings the candidate names ("Mainly NCCL_IB_HCA to pick the NICs, NCCL_IB_GID_INDEX=3…"): what
         # they set is their own work told; what it changed, in a figure, is still owed.
-        if not _SETTING.search(answer):
-            return "example"
-        has_figure = bool(re.search(r"(?<![A-Za-z])\d", _SETTING.sub("", answer)))
+        return "effect" if _SETTING.search(answer) else "example"
     return "numbers" if has_figure else "figure"
 
 

@@ -124,6 +124,7 @@ PRESS_AFTER = {
     "breakdown": {"zh": "这段时间主要花在哪个环节上？", "en": "where did most of that time go?"},
     "example": {"zh": "能举一个你实际碰到的例子吗？", "en": "can you give me one example from your own work?"},
     "figure": {"zh": "能给个具体的数吗？", "en": "can you put a number on that?"},
+    "effect": {"zh": "改了之后有什么变化，有数字吗？", "en": "what did that change, in numbers?"},
 }
 
 _CLAUSE = re.compile(r"(?:[。！？；，;!?\n：:]|(?<!\d)[,.]|[,.](?!\d)|\s[—–-]\s)+")

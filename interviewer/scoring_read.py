@@ -160,6 +160,8 @@ CUES["incident"] = re.compile(rf"(?!那次\s*(?:all-|all_|allreduce|同步|通�
                               rf"(?!踩过\s*(?:几个|一些|不少|很多|好几个))(?!(?:we've|we|i've) hit (?:a few|some|several|a couple)\b)"
                               rf"(?:{CUES['incident'].pattern})")
 # "最后一个 stage 只存 1 份" is the last of something, and "得改成先 step" a change a design needs: neither is a story.
+# "优先级" is a priority, no first step ("NCCL_IB_TC 配流量等级对上 PFC 的优先级").
+CUES["sequence"] = re.compile(rf"(?<!优)(?:{CUES['sequence'].pattern})")
 CUES["incident_weak"] = re.compile(rf"(?!最后\s*一\s*(?:个|层|段|张|步|块|级|份|轮|维))(?<!得)(?<!要)(?<!需)(?<!该)(?<!以)"
                                    rf"(?:{CUES['incident_weak'].pattern})")
 # Comparing against the peak is MFU's division, not a check ("…then compare against the H100 peak"; "和峰值对比").

@@ -177,3 +177,16 @@ def test_the_candidates_own_tries_weigh_the_same_in_both_languages(ours, topic, 
     got = {lang: own(ours, lang, topic, answer[lang], question[lang]) for lang in ("zh", "en")}
     assert got["zh"].level == got["en"].level, {k: v.level for k, v in got.items()}
     assert topic == 9 or got["zh"].level >= 3, {k: v.level for k, v in got.items()}
+
+
+def test_a_list_of_settings_reads_alike_in_both_languages(ours):
+    """Heard: the same NCCL variables were "thin" in en (and pressed for what they changed) and "answered" in zh:
+    "…对上 PFC 的优先级" read as a first step (先), which made the list an explanation."""
+    q = {"zh": "改了哪些 NCCL 环境变量？", "en": "Which NCCL environment variables were changed?"}
+    a = {"zh": "主要是 NCCL_IB_HCA 指定网卡、NCCL_IB_GID_INDEX=3 走 RoCEv2、NCCL_IB_TC 配流量等级对上 PFC 的优先级，还有 NCCL_ALGO "
+               "在小消息时试过 tree。",
+         "en": "Mainly NCCL_IB_HCA to pick the NICs, NCCL_IB_GID_INDEX=3 for RoCEv2, NCCL_IB_TC to match the traffic "
+               "class to the PFC priority, and NCCL_ALGO where we tried tree for small messages."}
+    got = {lang: own(ours, lang, 9, a[lang], q[lang]) for lang in ("zh", "en")}
+    assert got["zh"].signal == got["en"].signal and got["zh"].level == got["en"].level, \
+        {k: (v.level, v.signal) for k, v in got.items()}

@@ -73,10 +73,14 @@ def counted(phrase: str) -> re.Pattern | None:
                       rf"(?:个\s*)?{re.escape(noun)}", re.I)
 
 
+# The frame a question is asked in is no yes or no: "Can you tell me how long…?" asks how long.
+_REQUEST = re.compile(r"\b(?:can|could|would) you (?:tell me|walk me through|say|explain)\s*", re.I)
+
+
 @lru_cache(maxsize=4096)
 def ask_kinds(phrase: str) -> frozenset[str]:
     """What a follow-up asks for; a phrase may ask for two things ("which path, and how long")."""
-    p = phrase.strip().rstrip("?？。.")
+    p = _REQUEST.sub("", phrase).strip().rstrip("?？。.")
     kinds = {k for k, rx in _ASK if rx.search(p)}
     if "quantity" in kinds and kinds & {"duration", "share", "count"}:
         kinds.discard("quantity")
@@ -288,8 +292,8 @@ class _Span:
     pairs: int  # clauses that pair one thing with another ("张量并行切层内的权重矩阵")
 
 
-def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
-    n = R.norm(text)
+def _number_kinds(n: str) -> set[str]:
+    """The kinds of the numbers a normalised text gives: time, steps, size, percent, formula, bare, vague…"""
     kinds = {m.lastgroup or "bare" for m in R.NUMBER.finditer(n)}
     if _SPOKEN_GB.search(n):
         kinds.add("size")
@@ -301,6 +305,12 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
         kinds.add("formula")  # (as the scorer reads it: "tokens/s 乘 6N" is MFU worked out, see the composites)
     if _VAGUE_AMOUNT.search(n):
         kinds.add("vague")
+    return kinds
+
+
+def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
+    n = R.norm(text)
+    kinds = _number_kinds(n)
     concepts = vocab.find(n)[0]
     weighs = bool(R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n)
                   or re.search(r"比|而|但|不过|不像|一样|相同|不同于|区别|差别|than|\bbut\b|whereas|\bwhile\b|unlike|"
@@ -692,9 +702,9 @@ def _verbatim(stretch: str) -> str:
     return re.sub(r"(?<=[。！？；])\n", "", stretch).replace("\n", " ")
 
 
-def figures(text: str, vocab: Vocabulary) -> frozenset[str]:
+def figures(text: str) -> frozenset[str]:
     """The kinds of figure the text gives (a time, steps, a size, a share…): no bare number, setting or "几乎没有"."""
-    return _span(text, vocab).numbers - {"bare", "config", "vague"}
+    return frozenset(_number_kinds(R.norm(text)) - {"bare", "config", "vague"})
 
 
 def gives(text: str, item: Item, vocab: Vocabulary) -> bool:

@@ -1035,8 +1035,8 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
         # Nor is the figure a question asking only for one was given ("恢复时丢了多少步？" - "按 checkpoint 回退，丢了大概
         # 400 步，半个小时。"): the answer is thin for want of the rest, it drops no name. Nor is a check asked for, told
         # with its figure ("We checked: 1,000 steps, the two loss curves lie on top of each other.").
-        kinds = C.ask_kinds(_POLITE.sub("", question)) if question else frozenset()
-        if not r.stuffing and (kinds <= C.FIGURE_ASKS and bool(C.figures(r.text, r.vocab))
+        kinds = C.ask_kinds(question) if question else frozenset()
+        if not r.stuffing and (kinds <= C.FIGURE_ASKS and bool(C.figures(r.text))
                                or "validation" in f.judged_here and f.answered >= 1 and f.grounded):
             plain = []
         names = max(plain, key=lambda c: (sum(r.vocab.kind(x) == "name" for x in c.concepts), len(c.concepts)),
@@ -1057,7 +1057,6 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     return out
 
 
-_POLITE = re.compile(r"\b(?:can|could|would) you (?:tell me|walk me through|say|explain)\s*", re.I)  # no yes-or-no
 
 
 # --------------------------------------------------------------------------- the offline scorer

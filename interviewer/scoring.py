@@ -914,7 +914,25 @@ def _plain_clause(r: Reading, cl: Clause) -> bool:
         return False  # a formula said in words ("6 times the parameter count times tokens per second")
     if asks_back(cl.text):
         return False
-    return not r.sentence_clauses(cl.sent)[0].cues.get("causal") and not _consequence(r, cl.sent)
+    return (not r.sentence_clauses(cl.sent)[0].cues.get("causal") and not _consequence(r, cl.sent)
+            and not _procedure(r, cl))
+
+
+def _procedure(r: Reading, cl: Clause) -> bool:
+    """A step of a procedure told in one sentence of three clauses or more, after what sets it off or in order ("DCGM
+    报 Xid 79 或者 NCCL watchdog 超时，我们的控制器给节点打 taint 并 cordon，然后删掉整个作业的 Pod 重建，从最近的
+    checkpoint 拉起。", "When DCGM reports Xid 79…, our controller taints…, and the job starts from the latest
+    checkpoint."): the steps are the mechanism, none of them a name dropped."""
+    clauses = r.sentence_clauses(cl.sent)
+    if len(clauses) < 3 or cl is clauses[0]:
+        return False
+    return bool(_TRIGGER.match(_norm(clauses[0].text)) or _STEPS.search(_norm(r.sentences[cl.sent])))
+
+
+# What sets a procedure off, opening its sentence: "When DCGM reports Xid 79…", "一旦 watchdog 超时，".
+_TRIGGER = re.compile(r"(?:when|whenever|once|if|as soon as)\b|一旦|每当|只要|当(?![时前然天初年])")
+# Steps in order. (Not 再 alone: "ZeRO-1 切优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切参数" lists, it tells no procedure.)
+_STEPS = re.compile(r"然后|接着|随后|\b(?:then|next|finally|after that)\b")
 
 
 def _consequence(r: Reading, sent: int) -> bool:
@@ -1085,7 +1103,7 @@ def score_answer(topic: Topic, answer: str, question: str = "", danger_signals: 
     r = read(answer, vocab)
     topic_terms = _topic_terms(rubric, " ".join([topic.title, *topic.ladder, *topic.markers, *own]))
     question_terms = _topic_terms(rubric, question) if question else frozenset()
-    M.asked_after(r, question)
+    M.asked(r, question)
     credits, seen = M.credit_markers(r, rubric, list(topic.markers), question_terms) if not r.stuffing else ([], {})
     # The question's own number repeated with nothing of the point beside it ("序列拉到 128K 了…" - "128K 也这么跑")
     # is no figure of the candidate's.

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 
+from interviewer import coverage as C
 from interviewer import scoring_read as R
 from interviewer import scoring_terms as T
 from interviewer.scoring_rubric import (FORMULA_BRACKETS, Item, Point, Rubric, in_example, literal_terms, story_subject,
@@ -333,6 +334,19 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     # A clause of the marker's example ("如 70B、…、1024 卡取 TP8 PP4 DP32") stands for the candidate's own case, told
     # with its figures; its names and one number ("单机 8 卡上跑过 DDP，TP、PP") are no case.
     examples = frozenset(p for p in parts if in_example(item.text, p.text))
+    # An example, or a thing a marker lists in brackets, stands for the marker only where the answer speaks of what it
+    # is an example of: "so a synchronous save took 3 to 4 minutes…blocking only for the 25-second copy" gives no
+    # save interval "such as every 15 minutes with 30 seconds of blocking" without a word of Young-Daly, the MTBF or
+    # failures; "写成 tar 分片" knows nothing of small files "改用大分片格式（tar 分片、…）" without a word of them.
+    # (Not a formula's brackets: "tokens/s × 6N ÷ (GPU count × per-GPU dense peak)" is one formula.)
+    leaves = examples | frozenset(p for p in parts if _aside(item, p) and not _OPERATOR.search(p.text))
+    if leaves:
+        # (What it is an example of, where the marker names it by a concept few of its texts use: "explains how a real
+        # configuration was chosen, e.g. …" is met by the case told.)
+        head = frozenset(t for t in item.whole.terms - frozenset().union(*(p.terms for p in leaves))
+                         if t.startswith("c:") and rubric.specific(t))
+        if head and not head & (frozenset().union(*(w.terms for w in windows(r, rubric))) | given):
+            parts = tuple(p for p in parts if p not in leaves)
     for point in (item.whole, *parts):
         words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
         # A remedy offered for what the question named need not name it again ("Have you seen a job hang?" -
@@ -382,6 +396,9 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             if accept is None or accept(c):
                 found = c
     return found
+
+
+_OPERATOR = re.compile(r"[×÷*/=+·]")
 
 
 def _names_of(point: Point) -> frozenset[str]:
@@ -470,12 +487,16 @@ def _after_start(r: R.Reading) -> int | None:
 _ASKS_AFTER = re.compile(r"事后|之后加|后来加|afterwards?\b|since then|after (?:that|the fix|the incident)", re.I)
 
 
-def asked_after(r: R.Reading, question: str) -> None:
-    """A question that asks what came after ("What safeguard was added afterwards?", "事后加了哪道防线？") is answered
-    by what came after from the first sentence on."""
+def asked(r: R.Reading, question: str) -> None:
+    """What the question asks, as the markers read the answer. One that asks what came after ("What safeguard was
+    added afterwards?", "事后加了哪道防线？") is answered by what came after from the first sentence on. One that asks
+    only a figure ("最近一次事故从发现到定位用了多久？") is answered by it: one sentence giving it, the incident named
+    ("上个月一次 hang，从告警到定位到具体 rank 大概 40 分钟。"), walks through no investigation."""
     if _ASKS_AFTER.search(question):
         r.memo[("after",)] = 0
         r.memo[("asked_after",)] = True
+    if question and C.ask_kinds(question) <= C.FIGURE_ASKS:
+        r.memo[("asked_figure",)] = True
 
 
 def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
@@ -485,6 +506,8 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     if "incident" in item.cues and not ((r.has("first_person") or r.has("incident"))
                                         and (r.has("incident") or r.has("incident_weak"))):
         return False
+    if "incident" in item.cues and r.memo.get(("asked_figure",)) and len(r.sentences) < 2:
+        return False  # (the figure asked for, said of the incident, is no story of it)
     # A figure the marker asks for is not a result claimed ("整体训练快了 30% 左右" is no measured data-wait share).
     if "number" in item.cues and not (_figured(r, w.clauses) or _figure_before(r, w)):
         return False
@@ -563,6 +586,8 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     subject (a term of it in the story). The quote is the sentence that opens the story."""
     # Asked only what came after, the answer tells no walk through the incident itself.
     if r.memo.get(("asked_after",)) and "after" not in item.cues:
+        return None
+    if r.memo.get(("asked_figure",)) and len(r.sentences) < 2:
         return None
     # A story: told as one ("有一次", "last month") or in the first person with what changed ("went to 42%").
     changed = r.has("outcome") or any(R.FROM_TO.search(R.norm(s)) for s in r.sentences)

@@ -402,7 +402,7 @@ def _bare(clause: str, vocab: Vocabulary) -> bool:
 def composites(concepts: set[str], kinds: list[str], vocab: Vocabulary, scope: str = "clause") -> set[str]:
     """Concepts a clause shows by a number next to a topic word ("31% of the step was all-reduce")."""
     c = vocab.closed(concepts)
-    return {x.gives for x in vocab.composites if x.scope == scope and (not x.near or c & x.near)
+    return {x.gives for x in vocab.composites if x.scope == scope and (not x.near or c & x.near) and x.also <= c
             and sum(k in x.units for k in kinds) >= x.min_count}
 
 

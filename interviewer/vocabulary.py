@@ -55,6 +55,7 @@ class Composite:
     units: frozenset[str]
     min_count: int = 1
     scope: str = "clause"  # or "sentence": the number may sit one clause away from its subject
+    also: frozenset[str] = frozenset()  # concepts that must all be there too (each, or one of its children)
 
 
 @dataclass(frozen=True)
@@ -378,14 +379,15 @@ def parse(data: dict, source: str = "<vocabulary>", check: bool = False) -> Voca
         if gives not in concepts:
             raise ValueError(f"{where} gives: unknown concept {gives!r}")
         near = frozenset(_strs(spec.get("near", []), f"{where} near"))
+        also = frozenset(_strs(spec.get("also", []), f"{where} also"))
         units = frozenset(_strs(spec.get("units", []), f"{where} units"))
-        bad = [x for x in near if x not in concepts] + [u for u in units if u not in UNIT_KINDS]
+        bad = [x for x in near | also if x not in concepts] + [u for u in units if u not in UNIT_KINDS]
         if bad:
             raise ValueError(f"{where}: unknown concept or unit {bad[0]!r}")
         scope = spec.get("scope", "clause")
         if scope not in ("clause", "sentence"):
             raise ValueError(f"{where} scope must be 'clause' or 'sentence'")
-        composites.append(Composite(gives, near, units, int(spec.get("min_count", 1)), scope))
+        composites.append(Composite(gives, near, units, int(spec.get("min_count", 1)), scope, also))
     remedies = []
     for kind, spec in (data.get("naive") or {}).items():
         where = f"[naive.{kind}]"

@@ -4507,3 +4507,63 @@ def test_a_word_denied_in_another_sentence_does_not_deny_the_point(ours, lang, q
     # taken to deny the marker's "GPU count"; the zh twin was credited.
     a = score(ours, lang, 10, answer, question)
     assert credited(a, "6N"), a.markers
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "最近一次事故从发现到定位用了多久？", "上个月一次 hang，从告警到定位到具体 rank 大概 40 分钟。"),
+    ("en", "Can you tell me how long the latest incident took from detection to diagnosis?",
+     "A hang last month: from the alert to the exact rank took about 40 minutes."),
+], ids=["zh", "en"])
+def test_the_time_an_incident_took_is_no_walk_through_it(ours, lang, question, answer):
+    # Read aloud (the platform candidate): the time asked for, said of a hang in one sentence, was credited as the
+    # full hang investigation ("detection, captured stacks, the diverging rank, root cause and fix") and read as a 4.
+    a = score(ours, lang, 15, answer, question)
+    assert not credited(a, "hang 排查" if lang == "zh" else "hang investigation"), a.markers
+    assert a.level < 4, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历里写到「基于 torch.distributed.checkpoint 实现分布式异步保存，70B 模型单次保存阻塞从 4 分钟…」。在你自己负责的那部分里，"
+           "存储带宽是不是瓶颈？", "是。70B 连优化器状态大概 1TB，并行文件系统给一个作业的写带宽大约 5GB/s，同步写要 3 到 4 分钟；所以改成"
+                            "先拷到 CPU 锁页内存，阻塞只剩拷贝的 25 秒，后台再写。"),
+    ("en", "Your résumé says “Implemented distributed asynchronous saving on…”. In your own part of that work, was "
+           "storage bandwidth the bottleneck?",
+     "Yes. 70B with optimizer state is about 1 TB, the parallel file system gives one job about 5 GB/s of write "
+     "bandwidth, so a synchronous save took 3 to 4 minutes; so we copy to pinned CPU memory first, blocking only for "
+     "the 25-second copy, and write in the background."),
+], ids=["zh", "en"])
+def test_a_save_that_takes_minutes_is_no_save_interval(ours, lang, question, answer):
+    # Read aloud (the platform candidate, en): "a synchronous save took 3 to 4 minutes…blocking only for the 25-second
+    # copy" was credited as the Young-Daly interval "such as saving about every 15 minutes with 30 seconds of
+    # blocking…": the example's words (blocking, minutes) without a word of what it is an example of.
+    a = score(ours, lang, 11, answer, question)
+    assert not credited(a, "Young-Daly"), a.markers
+    assert credited(a, "1 TB"), a.markers
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "分词与打包放在离线还是在线？", "离线。分词和打包在预处理时做完，写成 tar 分片，训练时只读 token。"),
+    ("en", "Can you tell me whether tokenization and packing ran offline or online?",
+     "Offline. Tokenization and packing are done in preprocessing and written to tar shards; training only reads "
+     "tokens."),
+], ids=["zh", "en"])
+def test_shards_written_say_nothing_of_small_files(ours, lang, question, answer):
+    # Read aloud (the platform candidate): "写成 tar 分片" was credited as knowing that small files' metadata swamps the
+    # store, fixed with large shard formats "（tar 分片、mmap 索引数据集、Parquet）": one thing the marker lists in
+    # brackets, nothing of what it lists it for.
+    a = score(ours, lang, 12, answer, question)
+    assert not credited(a, "小文件" if lang == "zh" else "small files"), a.markers
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "坏节点是怎么摘除并重启作业的？", "DCGM 报 Xid 79 或者 NCCL watchdog 超时，我们的控制器给节点打 taint 并 cordon，然后删掉整个作业的 "
+                                 "Pod 重建，从最近的 checkpoint 拉起。"),
+    ("en", "How are bad nodes removed and the job restarted?",
+     "When DCGM reports Xid 79 or the NCCL watchdog times out, our controller taints and cordons the node, deletes all "
+     "of the job's pods and recreates them, and the job starts from the latest checkpoint."),
+], ids=["zh", "en"])
+def test_the_steps_of_a_procedure_are_no_names_dropped(ours, lang, question, answer):
+    # Read aloud (the platform candidate): "只报名词没有机制" quoted "从最近的 checkpoint 拉起。", the last step of the
+    # procedure the answer tells from what sets it off.
+    a = score(ours, lang, 13, answer, question)
+    assert not any(d.signal in ("只报名词没有机制", "names without mechanism") for d in a.danger_signals), a.danger_signals

@@ -83,6 +83,8 @@ patterns = ['Kafka\\s*(?:消费组|consumer\\s+groups?)']
     ('[[facts]]\nzh = "a"\nen = "a"\nfigure = ["bits"]\nsubjects = [{ range = [1, 2] }]', "needs a group for the number"),
     ('[[facts]]\nzh = "a"\nen = "a"\nfigure = ["(\\\\d+) bits"]\nsubjects = [{ forms = ["x"] }]', "[[facts]] #1 subjects #1: range"),
     ('[[facts]]\nfigure = ["(\\\\d+) bits"]\nsubjects = [{ range = [1, 2] }]', "[[facts]] #1 needs zh, en and figure with subjects, or claim"),
+    ('[concepts.x]\nkind = "term"\nforms = ["x"]\n[[composites]]\ngives = "x"\nalso = ["y"]\nunits = ["formula"]',
+     "unknown concept or unit 'y'"),
 ])
 def test_a_broken_vocabulary_is_refused_naming_the_file(tmp_path, vocab, message):
     path = _pack(tmp_path, vocab)
@@ -127,3 +129,17 @@ def test_a_data_cleaning_pipeline_is_no_pipeline_parallelism():
     for text in ("we built a dedup pipeline with minhash", "搭了一条 minhash 的去重流水线"):
         assert "pp" not in vocab.find(text)[0], text
     assert "pp" in vocab.find("pipeline parallel across nodes")[0] and "pp" in vocab.find("流水线跨机切层")[0]
+
+
+def test_a_composite_needs_every_concept_it_also_names():
+    # A throughput worked with FLOPs in a formula is MFU worked out; a step time divided into is a share, and FLOPs over
+    # bytes an arithmetic intensity (both were read as MFU, "how MFU was computed" recorded as told).
+    vocab = skills.resolve(str(OUR_PACK), "en").vocabulary
+    from interviewer.scoring_read import read
+
+    def shows_mfu(text):
+        return any("mfu" in cl.concepts for cl in read(text, vocab).clauses)
+
+    assert shows_mfu("The 41% is tokens/s times 6N divided by GPU count times 989 TFLOPS.")
+    assert not shows_mfu("We timed how long each step spent getting its batch, divided by step time: 15%.")
+    assert not shows_mfu("强度也就两三 FLOP/byte，每个元素十来次浮点运算除以 4 字节。")

@@ -41,7 +41,8 @@ _ASK_ZH = [
     ("each", r"各自|分别|每种"),
 ]
 _ASK_EN = [
-    ("duration", r"\bhow long\b|\bhow much time\b|\btime to\b|\btook\b|\bdowntime\b|\bminutes?\b|\bblocks?\b"),
+    # ("how you took one hang from first alert to the exact rank" asks the way it went, not its time.)
+    ("duration", r"\bhow long\b|\bhow much time\b|\btime to\b|(?<!you )\btook\b|\bdowntime\b|\bminutes?\b|\bblocks?\b"),
     ("share", r"\bhow well\b|\bshare\b|\bfraction\b|\bpercent(?:age)?\b|\bhow much of\b|\befficien|\bratio\b|\bidle\b"),
     ("count", r"\bhow many\b"),
     ("reason", r"\bwhy\b|\breason\b"),
@@ -103,7 +104,8 @@ _CLASSES = {
     "@lost": r"丢了|丢失|损失|白跑|回滚|重算|lost|lose|wasted|rolled back|redo|replay",
     "@steps": r"(?<![同异])步|step|iteration",  # (not 同步 / 异步, sync and async)
     "@node": r"节点|机器|服务器|主机|node|host|machine|server|box",
-    "@gpu": r"卡(?![住死顿壳])|gpu|rank|device|显卡",  # "训练卡住了" is stuck, not a GPU
+    # "训练卡住了" is stuck, not a GPU; "网卡" is a NIC ("RDMA 网卡是怎么进 Pod 的" was answered by "--nnodes…rank").
+    "@gpu": r"(?<!网)卡(?![住死顿壳])|gpu|rank|device|显卡",
     "@scale": r"扩到|扩展|规模|更多卡|更大|scal|more gpus|larger|bigger",
     "@loss": r"loss|收敛|曲线|converge|curve",
     # Curves said to agree: "对过前 2000 步的 loss 曲线，和基线差在 0.01 以内" answers whether they are aligned.
@@ -173,9 +175,18 @@ def _piece_units(piece: str, vocab: Vocabulary) -> frozenset[str]:
     out = {f"#{c}" for c in direct} | {f"~{c}" for c in vocab.closed(direct) - direct if vocab.kind(c) != "context"}
     out |= {k for k, rx in _CLASS_RX.items() if rx.search(piece)}
     out |= {_stem(w) for w in _LATIN.findall(piece) if w not in _STOP_EN and len(w) > 1}
-    for run in _CJK_RUN.findall(piece):
+    for run in _CJK_RUN.findall(_setting_words(vocab).sub("|", piece) if _setting_words(vocab) else piece):
         out |= {run[i : i + 2] for i in range(len(run) - 1)}
     return frozenset(out)
+
+
+@lru_cache(maxsize=16)
+def _setting_words(vocab: Vocabulary) -> re.Pattern | None:
+    """The setting's longer Chinese words ("预处理", "数据清洗"): none of their character pairs is a word of the subject
+    ("在预处理时做完" does not say how anything is 处理'd, "打包后跨文档的注意力怎么处理")."""
+    forms = sorted({f for c in vocab.concepts.values() if c.kind == "context" for f in c.forms
+                    if len(f) >= 3 and _CJK_RUN.fullmatch(f)}, key=len, reverse=True)
+    return re.compile("|".join(map(re.escape, forms))) if forms else None
 
 
 @lru_cache(maxsize=8192)
@@ -276,6 +287,16 @@ _METHOD_WORDS = re.compile(
     r"grep|compare|compared|added|set|switched|moved|split|wrote|built)\b", re.I)
 
 
+# A time told by its two ends: "从告警到定位到具体 rank 大概 40 分钟", "from the alert to the exact rank took about 40
+# minutes".
+_ENDS_OF_TIME = re.compile(
+    r"从[^，。；,;]{0,30}?到[^，。；,;]{0,30}?(?:用了|花了|大概|大约|约|共|一共|总共|差不多)*\s*"
+    r"[\d一二两三四五六七八九十半几]+\s*多?\s*个?多?\s*(?:小时|分钟|秒|天|周)|"
+    r"\bfrom [^,.;]{0,60}? to [^,.;]{0,60}?(?:\s(?:took|takes|was|in)\b|:)?\s*"
+    r"(?:about|around|roughly|nearly|under|over|just)?\s*(?:\d+|an?|one|two|half an)\s*(?:hours?|minutes?|seconds?|days?)\b",
+    re.I)
+
+
 @dataclass(frozen=True)
 class _Span:
     text: str
@@ -315,8 +336,10 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
     weighs = bool(R.CUES["contrast"].search(n) or R.CUES["tradeoff"].search(n)
                   or re.search(r"比|而|但|不过|不像|一样|相同|不同于|区别|差别|than|\bbut\b|whereas|\bwhile\b|unlike|"
                                r"\bsame\b|\bdiffers?\b|difference|different from", n))
-    mechs = frozenset(c for c in concepts if vocab.kind(c) == "mech")
-    tool = bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", n))
+    # The ends of a time told ("从告警到定位到具体 rank 大概 40 分钟") are no way of doing anything.
+    how = _ENDS_OF_TIME.sub(" ", n)
+    mechs = frozenset(c for c in (vocab.find(how)[0] if how != n else concepts) if vocab.kind(c) == "mech")
+    tool = bool(re.search(r"[a-z]+_[a-z_]+|py-spy|nsys|dcgm", how))
     halves = tuple(units(h, vocab) for h in text.split("\n")) if pair else (units(text, vocab),)
     # A figure beside a subject says one more (the vocabulary's composites): "26 GB of BF16 weights" is memory.
     shown = {f"#{c}" for scope in ("clause", "sentence")
@@ -327,7 +350,7 @@ def _span(text: str, vocab: Vocabulary, pair: bool = False) -> _Span:
         shown.add("#comm_volume")
     return _Span(text=text, pair=pair, halves=halves, units=units(text, vocab) | shown, numbers=frozenset(kinds),
                  causal=bool(R.CUES["causal"].search(n)), mechs=mechs, tool=tool,
-                 method=bool(_METHOD_WORDS.search(n)) and len(n) >= 8,
+                 method=bool(_METHOD_WORDS.search(how)) and len(how.strip()) >= 8,
                  compare=max(len(set(concepts)), len(terms(text, vocab))) + (2 if weighs else 0), weighs=weighs,
                  pairs=sum(len(set(vocab.find(c)[0])) >= 2 and not _NEGATED.search(c) for c in re.split(r"[，,；;]", n)))
 

@@ -1392,3 +1392,72 @@ def test_mfu_worked_out_answers_how_mfu_was_computed_in_every_chain_and_no_cost(
     covers = s.answer(answer).candidate.covers
     assert any(c.chain == layout.id and re.search(r"MFU", c.basis) for c in covers), covers
     assert not any(re.search(r"代价|cost", c.basis) for c in covers), covers
+
+
+def _platform_session(lang, rule_index):
+    from test_plan import PLATFORM_RESUME
+
+    return session_on_rule(lang, rule_index, PLATFORM_RESUME[lang])[1]
+
+
+K8S_RULE = 10  # "简历出现训练平台 / Kubernetes / PyTorchJob → 追作业是怎么拉起并完成 rendezvous 的、…RDMA 网卡是怎么进 Pod 的"
+DATA_RULE = 15  # "简历出现数据加载 / 数据管线 / 序列打包 → 追怎么判断训练在等数据、…打包后跨文档的注意力怎么处理、…"
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "PyTorchJob 建一个 master 和若干 worker Pod，operator 给每个 Pod 注入 MASTER_ADDR、MASTER_PORT、WORLD_SIZE 和 "
+           "RANK；容器里跑 torchrun，--nnodes 是节点数，--nproc-per-node=8，rdzv 用 c10d 后端连 master 的端口，节点到齐后分好 "
+           "rank 开始训练。"),
+    ("en", "PyTorchJob creates a master and worker pods, and the operator injects MASTER_ADDR, MASTER_PORT, WORLD_SIZE "
+           "and RANK into each; the container runs torchrun with --nnodes set to the node count and --nproc-per-node=8, "
+           "rdzv on the c10d backend at the master's port, and once all nodes have joined ranks are assigned and "
+           "training starts."),
+])
+def test_ranks_and_nodes_say_nothing_of_the_nics(lang, answer):
+    """Heard (the platform candidate, zh): the rendezvous told was recorded as answering "RDMA 网卡是怎么进 Pod 的": the
+    网卡 of the question was read as a GPU by its 卡, which "rank" and "节点数" say."""
+    s = _platform_session(lang, K8S_RULE)
+    assert re.search(r"rendezvous", s.start().interviewer.text)
+    covered = " ".join(c.basis for c in s.answer(answer).candidate.covers)
+    assert re.search(r"rendezvous", covered), covered
+    assert not re.search(r"网卡|NIC", covered), covered
+
+
+@pytest.mark.parametrize("lang, first, offline", [
+    ("zh", "在训练循环里记每个 step 取 batch 的耗时，除以 step 时间，当时是 15%；GPU 时间线上每个 step 开头也有明显空隙。",
+     "离线。分词和打包在预处理时做完，写成 tar 分片，训练时只读 token。"),
+    ("en", "In the training loop we timed how long each step spent getting its batch, divided by step time: it was 15%; "
+           "the GPU timeline also showed a clear gap at the start of every step.",
+     "Offline. Tokenization and packing are done in preprocessing and written to tar shards; training only reads "
+     "tokens."),
+])
+def test_packing_done_in_preprocessing_says_nothing_of_attention_across_documents(lang, first, offline):
+    """Heard (the platform candidate, zh): "离线。分词和打包在预处理时做完…" was recorded as answering "打包后跨文档的
+    注意力怎么处理" (its 处理, the ask, read in 预处理), so cu_seqlens was never asked. In English the data-wait share
+    "divided by step time" was recorded as telling how MFU was computed (a step time worked with a formula read as MFU's
+    throughput)."""
+    s = _platform_session(lang, DATA_RULE)
+    assert re.search(r"等数据|waiting on data", s.start().interviewer.text)
+    r = s.answer(first)
+    assert not any("MFU" in c.basis for c in r.candidate.covers), r.candidate.covers
+    assert re.search(r"离线还是在线|offline or online", r.interviewer.text), r.interviewer.text
+    r = s.answer(offline)
+    assert not any(re.search(r"跨文档|across packed", c.basis) for c in r.candidate.covers), r.candidate.covers
+    assert re.search(r"跨文档|across packed", r.interviewer.text), r.interviewer.text
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "上个月一次 hang，从告警到定位到具体 rank 大概 40 分钟。"),
+    ("en", "A hang last month: from the alert to the exact rank took about 40 minutes."),
+])
+def test_how_long_an_incident_took_is_not_how_it_was_found(lang, answer):
+    """Heard (the platform candidate, en): "A hang last month: from the alert to the exact rank took about 40 minutes."
+    was recorded as telling "how you took one hang from first alert to the exact rank" (its "took" read as asking a
+    time), and in zh the same answer as telling "怎么定位到具体节点或卡" (the alert and the 定位 at the ends of the time
+    read as a way of finding it): how the rank was found would never be asked."""
+    s = _platform_session(lang, INCIDENT_RULE)
+    assert re.search(r"多久|how long", s.start().interviewer.text)
+    r = s.answer(answer)
+    covered = " ".join(c.basis for c in r.candidate.covers)
+    assert re.search(r"多久|how long", covered), covered
+    assert not re.search(r"具体节点|排查过程|narrowed|how you took", covered), covered

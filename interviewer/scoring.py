@@ -117,7 +117,10 @@ def _signal(r: Reading, level: int | None, f: L.Features | None = None, question
         if _meant(content, _CUE[sig]) and not L.substance(r, sig, f) and not (sig == "dont_know" and _figure_miss(r)):
             return sig  # type: ignore[return-value]
     short = r.size < 160
-    explains = (bool(r.mech) and (r.has("causal") or r.numbers >= 1)) or bool(f and (f.credited or f.statements))
+    # A mechanism said with what it does when ("资源不够就整组都不调度", "if resources are short, none of the group is
+    # scheduled") explains it, as a reason or a figure would: pressed "能举一个你实际碰到的例子吗？", it was the example.
+    explains = (bool(r.mech) and (r.has("causal") or r.numbers >= 1 or (level or 1) >= 2 and _conditional(r))) or bool(
+        f and (f.credited or f.statements))
     # One of the options the question offered, and what makes it so ("吞吐。计算没变，只是通信藏到反向里了。"), answers it:
     # pressed "具体是多少？", it was asked for the figures the chain's last answer gave.
     explains = explains or bool(f and f.picked and len(r.clauses) >= 2)
@@ -933,6 +936,25 @@ def _procedure(r: Reading, cl: Clause) -> bool:
 _TRIGGER = re.compile(r"(?:when|whenever|once|if|as soon as)\b|一旦|每当|只要|当(?![时前然天初年])")
 # Steps in order. (Not 再 alone: "ZeRO-1 切优化器状态，ZeRO-2 再切梯度，ZeRO-3 再切参数" lists, it tells no procedure.)
 _STEPS = re.compile(r"然后|接着|随后|\b(?:then|next|finally|after that)\b")
+
+
+def _conditional(r: Reading) -> bool:
+    """A mechanism said as what it does when: a clause naming it as the consequence, with 就 or after a clause opening
+    "if"/"when"/"一旦" ("资源不够就整组都不调度", "if resources are short, none of the group is scheduled"); not "FSDP 就相当于
+    ZeRO-3", nor a remedy ("跑起来没问题就没动")."""
+    for i in range(len(r.sentences)):
+        clauses = r.sentence_clauses(i)
+        if any(c.cues.get("dont_know") or c.cues.get("not_mine") for c in clauses):
+            continue  # "这个没怎么考虑过，…是算法同学定的，我们这边就按显存能放下多少来调 micro batch" tells no mechanism
+        for k, c in enumerate(clauses):
+            n = _norm(c.text)
+            then = (k > 0 and _JIU.match(n) and not _LIKE.search(n)) or (k > 0 and _TRIGGER.match(_norm(clauses[k - 1].text)))
+            if then and any(r.vocab.kind(x) == "mech" for x in c.said):
+                return True
+    return False
+
+
+_LIKE = re.compile(r"就(?:相当于|等于|跟|和|像)")
 
 
 def _consequence(r: Reading, sent: int) -> bool:

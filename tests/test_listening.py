@@ -1461,3 +1461,25 @@ def test_how_long_an_incident_took_is_not_how_it_was_found(lang, answer):
     covered = " ".join(c.basis for c in r.candidate.covers)
     assert re.search(r"多久|how long", covered), covered
     assert not re.search(r"具体节点|排查过程|narrowed|how you took", covered), covered
+
+
+@pytest.mark.parametrize("lang, launch, gang", [
+    ("zh", "PyTorchJob 建 master 和 worker 的 Pod，operator 注入 MASTER_ADDR 和 RANK，容器里跑 torchrun，rdzv 用 c10d 连 master。",
+     "用 Volcano 的 PodGroup，minMember 设成 worker 数，资源不够就整组都不调度。"),
+    ("en", "PyTorchJob creates master and worker pods, the operator injects MASTER_ADDR and RANK, and the container runs "
+           "torchrun with c10d rendezvous at the master.",
+     "A Volcano PodGroup with minMember set to the worker count; if resources are short, none of the group is "
+     "scheduled."),
+])
+def test_a_mechanism_told_with_what_it_does_when_is_not_pressed_for_an_example(lang, launch, gang):
+    """Heard (the platform candidate): "gang 调度是怎么保证的？" - "用 Volcano 的 PodGroup，minMember 设成 worker 数，资源不够
+    就整组都不调度。" was thin and pressed "你提到「资源不够就整组都不调度」，能举一个你实际碰到的例子吗？": the setting and what
+    it does when resources are short is how it is guaranteed, in the candidate's own setup. What is still open is why."""
+    s = _platform_session(lang, K8S_RULE)
+    s.start()
+    asked = s.answer(launch).interviewer
+    assert re.search(r"gang", asked.text), asked.text
+    r = s.answer(gang)
+    assert r.candidate.assessment.signal == "answered", r.candidate.assessment
+    assert not (r.interviewer.notes or "").startswith("press"), r.interviewer.text
+    assert re.search(r"各占一半卡|half the GPUs", r.candidate.assessment.feedback), r.candidate.assessment.feedback

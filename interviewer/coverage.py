@@ -735,6 +735,12 @@ def gives(text: str, item: Item, vocab: Vocabulary) -> bool:
     return any(_gives(_span(s, vocab, pair), item.kinds) for s, pair in _stretches(text, vocab))
 
 
+def names_telling(text: str, item: Item, weight: Weights) -> bool:
+    """The text names one of the item's most telling words (not only a word it shares with many questions)."""
+    said = units(text, weight.vocab)
+    return any(_names(g, said) for g in _distinct(item, weight))
+
+
 def share(text: str, item: Item, weight: Weights) -> float:
     """How much of the item's subject the text names (0-1): how well a pick-up bears on a question."""
     return _subject_share(item, units(text, weight.vocab), weight)

@@ -131,7 +131,7 @@ class _Turn:
         prog = self.prog[chain.id]
         if prog.questions < self._allowance(prog) and self._left() > 0:
             for it in prog.open_items():
-                clause = speech.pickup(self.ctx.candidate_text, it.cover, self.weight, self.ctx.lang)
+                clause = speech.pickup(self.ctx.candidate_text, it.cover, self.weight, self.ctx.lang, telling=True)
                 if clause and C.covered_items(clause, [it.cover], self.weight, near=frozenset({0})):
                     continue  # the very words a pick-up would quote already answer it
                 reply = speech.led(speech.opener(clause, self.ctx.lang, self.turn, self.previous_frame), it.question,

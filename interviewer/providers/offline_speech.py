@@ -182,13 +182,19 @@ def _fits_length(c: str, lang: str) -> bool:
     return 2 <= len(words) <= 9 and len(c) <= 64
 
 
-def pickup(answer: str | None, item: C.Item | None, weight: C.Weights, lang: str, least: float = 0.2) -> str | None:
-    """The clause of the answer that bears most on `item` (a question's subject), verbatim; None when none does."""
+def pickup(answer: str | None, item: C.Item | None, weight: C.Weights, lang: str, least: float = 0.2,
+           telling: bool = False) -> str | None:
+    """The clause of the answer that bears most on `item` (a question's subject), verbatim; None when none does.
+    `telling` (a new question led by the last answer): the clause names one of the question's most telling words or
+    most of its subject, not only a word it shares ("接着「删掉整个作业的 Pod 重建」往下问：RDMA 网卡是怎么进 Pod 的？" shared
+    the Pod alone; "under TP8 each GPU passes one KV head" still leads "what to do when Ulysses runs out of heads")."""
     if not answer or item is None:
         return None
     best, best_share = None, 0.0
     for c in clauses(answer):
         if not _fits_length(c, lang) or _DENIAL.search(c):
+            continue
+        if telling and not C.names_telling(c, item, weight) and C.share(c, item, weight) < 0.6:
             continue
         shared = C.units(c, weight.vocab) & item.units
         if not shared - _GENERIC_UNITS:

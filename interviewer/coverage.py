@@ -175,7 +175,8 @@ def _piece_units(piece: str, vocab: Vocabulary) -> frozenset[str]:
     out = {f"#{c}" for c in direct} | {f"~{c}" for c in vocab.closed(direct) - direct if vocab.kind(c) != "context"}
     out |= {k for k, rx in _CLASS_RX.items() if rx.search(piece)}
     out |= {_stem(w) for w in _LATIN.findall(piece) if w not in _STOP_EN and len(w) > 1}
-    for run in _CJK_RUN.findall(_setting_words(vocab).sub("|", piece) if _setting_words(vocab) else piece):
+    setting = _setting_words(vocab)
+    for run in _CJK_RUN.findall(setting.sub("|", piece) if setting else piece):
         out |= {run[i : i + 2] for i in range(len(run) - 1)}
     return frozenset(out)
 

@@ -265,7 +265,8 @@ _OWNED = re.compile(
     # "tried"), 接入 "wired up".)
     r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|用[^，。；,;]{1,40}?(?:训练|微调)|"
     r"把[^，。；,;]{1,30}?(?:从|降|提|改|换|缩短|压到)|"
-    r"^[-*•·]?\s*[A-Za-z][\w.+-]*\s*训练|维护|编写|写过|写了|做[了过](?![^，。；,;]{0,30}?(?:试验|实验))|接入|加了|迁移|引入|调优|打开|开启|启用|"
+    r"^[-*•·]?\s*[A-Za-z][\w.+-]*\s*训练|维护|编写|写过|写了|做[了过](?![^，。；,;]{0,30}?(?:试验|实验))|接入|加了|"
+    r"迁移|引入|调优|打开|开启|启用|"
     r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
     r"debugged|diagnosed|fixed|fixing|solved|resolved|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|"
     r"maintained|tuned|raised|cut|moved|continued|added|replaced|switched|overlapped|profiled|enabled|"

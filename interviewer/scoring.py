@@ -948,7 +948,7 @@ def _conditional(r: Reading) -> bool:
             continue  # "这个没怎么考虑过，…是算法同学定的，我们这边就按显存能放下多少来调 micro batch" tells no mechanism
         for k, c in enumerate(clauses):
             n = _norm(c.text)
-            then = (k > 0 and _JIU.match(n) and not _LIKE.search(n)) or (k > 0 and _TRIGGER.match(_norm(clauses[k - 1].text)))
+            then = k > 0 and ((_JIU.match(n) and not _LIKE.search(n)) or _TRIGGER.match(_norm(clauses[k - 1].text)))
             if then and any(r.vocab.kind(x) == "mech" for x in c.said):
                 return True
     return False

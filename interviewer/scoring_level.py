@@ -151,7 +151,10 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
     f.breadth = _count(units_all, _BREADTH)
     f.credited = len(credits)
     f.shown_at = frozenset((cl.sent, cl.start) for c in credits for cl in c.window.clauses)
-    f.story = any("incident" in rubric.item(c.item).cues for c in credits)
+    # (Asked what was added afterwards, the safeguard shown is the story's last part, in either language: the zh marker
+    # "事后把排查固化成防线…" reads as a story, its en twin "turns the investigation into a safeguard afterwards" does not.)
+    after = bool(r.memo.get(("asked_after",)))
+    f.story = any("incident" in (cues := rubric.item(c.item).cues) or after and "after" in cues for c in credits)
     # (A setting, "TP8", is no figure of the point: "turns it into the TP8 layout" works nothing out.)
     f.credited_numbers = sum(1 for c in credits
                              if any(k not in ("bare", "config") for cl in c.window.clauses for k in cl.numbers))

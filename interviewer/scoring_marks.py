@@ -503,8 +503,11 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     """What the marker's wording asks for beyond its subject: a story, a number, a trade-off, what came after."""
     sentence = R.norm(r.sentences[w.sent])
     # The candidate's own story: said with "we", or told as one ("上次那次是 rank 517…": Chinese drops the subject).
-    if "incident" in item.cues and not ((r.has("first_person") or r.has("incident"))
-                                        and (r.has("incident") or r.has("incident_weak"))):
+    # (Asked what was added afterwards, the story is the question's: "事后加了哪道防线？" - "给数据读取加了超时和校验…" tells
+    # the safeguard of "事后把排查固化成防线" in no first person, as "Data reads got a timeout…" does in English.)
+    asked_after = r.memo.get(("asked_after",)) and "after" in item.cues
+    if "incident" in item.cues and not asked_after and not ((r.has("first_person") or r.has("incident"))
+                                                            and (r.has("incident") or r.has("incident_weak"))):
         return False
     if "incident" in item.cues and r.memo.get(("asked_figure",)) and len(r.sentences) < 2:
         return False  # (the figure asked for, said of the incident, is no story of it)

@@ -4567,3 +4567,19 @@ def test_the_steps_of_a_procedure_are_no_names_dropped(ours, lang, question, ans
     # procedure the answer tells from what sets it off.
     a = score(ours, lang, 13, answer, question)
     assert not any(d.signal in ("只报名词没有机制", "names without mechanism") for d in a.danger_signals), a.danger_signals
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "事后加了哪道防线？", "给数据读取加了超时和校验，坏分片直接跳过并告警；NCCL watchdog 超时会自动触发 flight recorder dump，下次定位从 "
+                           "40 分钟缩到 10 分钟以内。"),
+    ("en", "What safeguard was added afterwards?",
+     "Data reads got a timeout and a checksum, so a corrupt shard is skipped with an alert; an NCCL watchdog timeout "
+     "now dumps the flight recorder automatically, and diagnosis went from 40 minutes to under 10."),
+], ids=["zh", "en"])
+def test_a_safeguard_asked_for_and_told_with_its_effect_is_judgement_in_both_languages(ours, lang, question, answer):
+    # Read aloud (the platform candidate): zh 4 on one credit (its 校验 read as a check), en 3 on two. The zh marker
+    # "事后把排查固化成防线…" asked for a story told in the first person (its 事后 reads as one), the en one did not and
+    # was no story; asked what was added afterwards, the story is the question's, in both languages.
+    a = score(ours, lang, 15, answer, question)
+    assert credited(a, "防线" if lang == "zh" else "safeguard"), a.markers
+    assert a.level == 4, a

@@ -737,9 +737,11 @@ def gives(text: str, item: Item, vocab: Vocabulary) -> bool:
 
 
 def names_telling(text: str, item: Item, weight: Weights) -> bool:
-    """The text names one of the item's most telling words (not only a word it shares with many questions)."""
+    """The text names what the item is about: one of its most telling words, or of the two it opens on, its subject
+    ("纯 ZeRO-3 数据并行" for "ZeRO-3 相对 DP 的通信量大概是多少", "70B 不全切显存放不下" for "省下的显存主要来自哪一块"; not
+    only a word it shares with many questions, as "删掉整个作业的 Pod 重建" shares the Pod of "RDMA 网卡是怎么进 Pod 的")."""
     said = units(text, weight.vocab)
-    return any(_names(g, said) for g in _distinct(item, weight))
+    return any(_names(g, said) for g in (*_distinct(item, weight), *item.groups[:2]))
 
 
 def share(text: str, item: Item, weight: Weights) -> float:

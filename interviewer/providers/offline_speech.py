@@ -185,9 +185,10 @@ def _fits_length(c: str, lang: str) -> bool:
 def pickup(answer: str | None, item: C.Item | None, weight: C.Weights, lang: str, least: float = 0.2,
            telling: bool = False) -> str | None:
     """The clause of the answer that bears most on `item` (a question's subject), verbatim; None when none does.
-    `telling` (a new question led by the last answer): the clause names one of the question's most telling words or
-    most of its subject, not only a word it shares ("接着「删掉整个作业的 Pod 重建」往下问：RDMA 网卡是怎么进 Pod 的？" shared
-    the Pod alone; "under TP8 each GPU passes one KV head" still leads "what to do when Ulysses runs out of heads")."""
+    `telling` (a new question led by the last answer): the clause names what the question is about (a most telling
+    word, or one of the two it opens on) or most of its subject, not only a word it shares ("接着「删掉整个作业的 Pod
+    重建」往下问：RDMA 网卡是怎么进 Pod 的？" shared the Pod alone; "under TP8 each GPU passes one KV head" still leads
+    "what to do when Ulysses runs out of heads")."""
     if not answer or item is None:
         return None
     best, best_share = None, 0.0

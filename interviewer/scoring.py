@@ -1097,8 +1097,6 @@ def _dangers(r: Reading, rubric: Rubric, f: L.Features, level: int | None, signa
     return out
 
 
-
-
 # --------------------------------------------------------------------------- the offline scorer
 
 

@@ -200,6 +200,14 @@ def windows(r: R.Reading, rubric: Rubric) -> list[Window]:
     return out
 
 
+def said_terms(r: R.Reading, rubric: Rubric) -> frozenset[str]:
+    """Every term the answer says, in any of its windows (read once per answer and rubric)."""
+    key = ("said_terms", id(rubric))
+    if key not in r.memo:
+        r.memo[key] = frozenset().union(*(w.terms for w in windows(r, rubric)))
+    return r.memo[key]
+
+
 def window(r: R.Reading, rubric: Rubric, part: list[R.Clause], text: str | None = None) -> Window:
     """The window of these consecutive clauses (of one sentence unless `text` spans two)."""
     if text is None:
@@ -326,7 +334,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
     # A procedure ("先看 GPU 空隙，再看通信是否暴露…") is shown by two of its steps at least, not by one alone.
     parts = item.parts
     if parts and _ORDERED.search(R.norm(item.text)):
-        said = frozenset().union(*(w.terms for w in windows(r, rubric)))
+        said = said_terms(r, rubric)
         parts = parts if sum(1 for p in parts if p.key in said) >= 2 else ()
     # A figure in brackets is the marker's premise ("在 H100（稠密 BF16 约 989 TFLOPS）上…约为每卡 9.4K token/s"):
     # repeating it computes nothing.
@@ -345,7 +353,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
         # configuration was chosen, e.g. …" is met by the case told.)
         head = frozenset(t for t in item.whole.terms - frozenset().union(*(p.terms for p in leaves))
                          if t.startswith("c:") and rubric.specific(t))
-        if head and not head & (frozenset().union(*(w.terms for w in windows(r, rubric))) | given):
+        if head and not head & (said_terms(r, rubric) | given):
             parts = tuple(p for p in parts if p not in leaves)
     for point in (item.whole, *parts):
         words = point.terms if "number" in item.cues else frozenset(t for t in point.terms if not t.startswith("n:"))
@@ -495,8 +503,8 @@ def asked(r: R.Reading, question: str) -> None:
     if _ASKS_AFTER.search(question):
         r.memo[("after",)] = 0
         r.memo[("asked_after",)] = True
-    if question and C.ask_kinds(question) <= C.FIGURE_ASKS:
-        r.memo[("asked_figure",)] = True
+    if question and len(r.sentences) < 2 and C.ask_kinds(question) <= C.FIGURE_ASKS:
+        r.memo[("figure_in_a_sentence",)] = True
 
 
 def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
@@ -509,7 +517,7 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     if "incident" in item.cues and not asked_after and not ((r.has("first_person") or r.has("incident"))
                                                             and (r.has("incident") or r.has("incident_weak"))):
         return False
-    if "incident" in item.cues and r.memo.get(("asked_figure",)) and len(r.sentences) < 2:
+    if "incident" in item.cues and r.memo.get(("figure_in_a_sentence",)):
         return False  # (the figure asked for, said of the incident, is no story of it)
     # A figure the marker asks for is not a result claimed ("整体训练快了 30% 左右" is no measured data-wait share).
     if "number" in item.cues and not (_figured(r, w.clauses) or _figure_before(r, w)):
@@ -590,7 +598,7 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     # Asked only what came after, the answer tells no walk through the incident itself.
     if r.memo.get(("asked_after",)) and "after" not in item.cues:
         return None
-    if r.memo.get(("asked_figure",)) and len(r.sentences) < 2:
+    if r.memo.get(("figure_in_a_sentence",)):
         return None
     # A story: told as one ("有一次", "last month") or in the first person with what changed ("went to 42%").
     changed = r.has("outcome") or any(R.FROM_TO.search(R.norm(s)) for s in r.sentences)
@@ -601,7 +609,7 @@ def _story(r: R.Reading, rubric: Rubric, item: Item) -> Credit | None:
     # error and no hang".
     if not story_subject(item.text, r.vocab) <= r.concepts - r.denied:
         return None
-    everything = frozenset().union(*(w.terms for w in windows(r, rubric))) if r.clauses else frozenset()
+    everything = said_terms(r, rubric)
     hit = item.whole.terms & everything
     # On the marker's subject: two of its words, not only character pairs ("逐位一致" is no hang's "不一致"), and a
     # word of it few of the rubric's texts use or enough of its words together ("rank" is in a dozen markers: a

@@ -195,12 +195,12 @@ def pickup(answer: str | None, item: C.Item | None, weight: C.Weights, lang: str
     for c in clauses(answer):
         if not _fits_length(c, lang) or _DENIAL.search(c):
             continue
-        if telling and not C.names_telling(c, item, weight) and C.share(c, item, weight) < 0.6:
+        s = C.share(c, item, weight)
+        if telling and s < 0.6 and not C.names_telling(c, item, weight):
             continue
         shared = C.units(c, weight.vocab) & item.units
         if not shared - _GENERIC_UNITS:
             continue
-        s = C.share(c, item, weight)
         if s > best_share + 1e-9:
             best, best_share = c, s
     return best if best_share >= least else None

@@ -1463,47 +1463,48 @@ def test_how_long_an_incident_took_is_not_how_it_was_found(lang, answer):
     assert not re.search(r"具体节点|排查过程|narrowed|how you took", covered), covered
 
 
-@pytest.mark.parametrize("lang, launch, gang", [
-    ("zh", "PyTorchJob 建 master 和 worker 的 Pod，operator 注入 MASTER_ADDR 和 RANK，容器里跑 torchrun，rdzv 用 c10d 连 master。",
-     "用 Volcano 的 PodGroup，minMember 设成 worker 数，资源不够就整组都不调度。"),
-    ("en", "PyTorchJob creates master and worker pods, the operator injects MASTER_ADDR and RANK, and the container runs "
+# The platform candidate's answers on the Kubernetes chain: how the job launches, how gang scheduling is guaranteed,
+# how bad nodes are removed.
+_K8S_ANSWERS = {
+    "zh": ("PyTorchJob 建 master 和 worker 的 Pod，operator 注入 MASTER_ADDR 和 RANK，容器里跑 torchrun，rdzv 用 c10d 连 master。",
+           "用 Volcano 的 PodGroup，minMember 设成 worker 数，资源不够就整组都不调度。",
+           "DCGM 报 Xid 79 或者 NCCL watchdog 超时，我们的控制器给节点打 taint 并 cordon，然后删掉整个作业的 Pod 重建，从最近的 "
+           "checkpoint 拉起。"),
+    "en": ("PyTorchJob creates master and worker pods, the operator injects MASTER_ADDR and RANK, and the container runs "
            "torchrun with c10d rendezvous at the master.",
-     "A Volcano PodGroup with minMember set to the worker count; if resources are short, none of the group is "
-     "scheduled."),
-])
-def test_a_mechanism_told_with_what_it_does_when_is_not_pressed_for_an_example(lang, launch, gang):
+           "A Volcano PodGroup with minMember set to the worker count; if resources are short, none of the group is "
+           "scheduled.",
+           "When DCGM reports Xid 79 or the NCCL watchdog times out, our controller taints and cordons the node, deletes "
+           "all of the job's pods and recreates them, and the job starts from the latest checkpoint."),
+}
+
+
+def _k8s_to_gang(lang):
+    """The Kubernetes chain opened and its launch answered; the session and the question asked next."""
+    s = _platform_session(lang, K8S_RULE)
+    s.start()
+    return s, s.answer(_K8S_ANSWERS[lang][0]).interviewer
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_mechanism_told_with_what_it_does_when_is_not_pressed_for_an_example(lang):
     """Heard (the platform candidate): "gang 调度是怎么保证的？" - "用 Volcano 的 PodGroup，minMember 设成 worker 数，资源不够
     就整组都不调度。" was thin and pressed "你提到「资源不够就整组都不调度」，能举一个你实际碰到的例子吗？": the setting and what
     it does when resources are short is how it is guaranteed, in the candidate's own setup. What is still open is why."""
-    s = _platform_session(lang, K8S_RULE)
-    s.start()
-    asked = s.answer(launch).interviewer
+    s, asked = _k8s_to_gang(lang)
     assert re.search(r"gang", asked.text), asked.text
-    r = s.answer(gang)
+    r = s.answer(_K8S_ANSWERS[lang][1])
     assert r.candidate.assessment.signal == "answered", r.candidate.assessment
     assert not (r.interviewer.notes or "").startswith("press"), r.interviewer.text
     assert re.search(r"各占一半卡|half the GPUs", r.candidate.assessment.feedback), r.candidate.assessment.feedback
 
 
-@pytest.mark.parametrize("lang, launch, gang, nodes", [
-    ("zh", "PyTorchJob 建 master 和 worker 的 Pod，operator 注入 MASTER_ADDR 和 RANK，容器里跑 torchrun，rdzv 用 c10d 连 master。",
-     "用 Volcano 的 PodGroup，minMember 设成 worker 数，资源不够就整组都不调度。",
-     "DCGM 报 Xid 79 或者 NCCL watchdog 超时，我们的控制器给节点打 taint 并 cordon，然后删掉整个作业的 Pod 重建，从最近的 "
-     "checkpoint 拉起。"),
-    ("en", "PyTorchJob creates master and worker pods, the operator injects MASTER_ADDR and RANK, and the container runs "
-           "torchrun with c10d rendezvous at the master.",
-     "A Volcano PodGroup with minMember set to the worker count; if resources are short, none of the group is "
-     "scheduled.",
-     "When DCGM reports Xid 79 or the NCCL watchdog times out, our controller taints and cordons the node, deletes all "
-     "of the job's pods and recreates them, and the job starts from the latest checkpoint."),
-])
-def test_a_pick_up_leads_only_with_what_the_next_question_is_about(lang, launch, gang, nodes):
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_pick_up_leads_only_with_what_the_next_question_is_about(lang):
     """Heard (the platform candidate, zh): "接着「删掉整个作业的 Pod 重建」往下问：RDMA 网卡是怎么进 Pod 的？": the quote shares
     only the Pod with the question, which is about the NIC."""
-    s = _platform_session(lang, K8S_RULE)
-    s.start()
-    s.answer(launch)
-    s.answer(gang)
-    asked = s.answer(nodes).interviewer.text
+    s, _ = _k8s_to_gang(lang)
+    s.answer(_K8S_ANSWERS[lang][1])
+    asked = s.answer(_K8S_ANSWERS[lang][2]).interviewer.text
     assert re.search(r"RDMA", asked), asked
     assert not re.search(r"「|“", asked), asked

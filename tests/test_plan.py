@@ -530,6 +530,13 @@ def test_the_same_resume_in_both_languages_gets_its_chains_in_the_same_order():
     assert order["zh"] == order["en"], order
 
 
+def plan_shapes(resumes) -> dict[str, list[tuple[int | None, int]]]:
+    """Per language, the plan of that language's résumé as (rule, line of its opening evidence) per chain, in order."""
+    return {lang: [(c.rule_index, c.evidence[0].line)
+                   for c in build_plan(skills.resolve(str(OUR_PACK), lang), resume, 45, lang).chains]
+            for lang, resume in resumes.items()}
+
+
 STABILITY_RESUME = {
     "zh": ("# 林书航\n\n"
            "- 负责 1024 张 A800 上 65B 稠密模型预训练的稳定性，平均无故障运行时间从 9 小时提升到 40 小时\n"
@@ -567,9 +574,7 @@ def test_a_chain_opens_on_the_line_that_names_what_it_asks(lang):
 def test_the_stability_resume_gets_the_same_plan_in_both_languages():
     # "Megatron-LM 训练，…" and "维护…，写过…" say what was done, as "Trained with Megatron-LM" and "Maintained…; wrote"
     # do: the zh plan had the MFU chain on the RLHF line and another chain fifth.
-    plans = {lang: build_plan(skills.resolve(str(OUR_PACK), lang), resume_from_text(STABILITY_RESUME[lang]), 45, lang)
-             for lang in ("zh", "en")}
-    shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
+    shape = plan_shapes({lang: resume_from_text(STABILITY_RESUME[lang]) for lang in ("zh", "en")})
     assert shape["zh"] == shape["en"], shape
 
 
@@ -612,9 +617,7 @@ RL_RESUME = {
 def test_the_fine_tuning_resume_gets_the_same_plan_in_both_languages():
     # "用 DeepSpeed ZeRO-3 … 全参微调" is "fine-tuned" and 解决了 "fixing": the zh plan opened the memory and ZeRO chains on
     # the FSDP line, the en one on the ZeRO-3 line, and put the precision and MoE chains the other way round.
-    plans = {lang: build_plan(skills.resolve(str(OUR_PACK), lang), resume_from_text(FINETUNE_RESUME[lang]), 45, lang)
-             for lang in ("zh", "en")}
-    shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
+    shape = plan_shapes({lang: resume_from_text(FINETUNE_RESUME[lang]) for lang in ("zh", "en")})
     assert shape["zh"] == shape["en"], shape
 
 
@@ -693,9 +696,7 @@ PLATFORM_RESUME = {
 def test_the_platform_resume_gets_the_same_plan_in_both_languages():
     # "做了节点故障自动恢复" is "Built automatic recovery", "接入 DCGM exporter" "Wired up": the zh plan put the incident
     # chain last, on the py-spy line, where the en one asked it second, on the recovery line.
-    plans = {lang: build_plan(skills.resolve(str(OUR_PACK), lang), resume_from_text(PLATFORM_RESUME[lang]), 45, lang)
-             for lang in ("zh", "en")}
-    shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
+    shape = plan_shapes({lang: resume_from_text(PLATFORM_RESUME[lang]) for lang in ("zh", "en")})
     assert shape["zh"] == shape["en"], shape
     assert shape["zh"][1] == (8, 7), shape
 
@@ -717,10 +718,8 @@ def test_a_pipeline_line_is_pressed_on_its_own_schedule(lang):
 def test_the_sample_resume_gets_the_same_plan_in_both_languages():
     # zh read "…坏节点自动摘除" as an incident and "分享过《…的 all-to-all 优化》" as a doing; en read neither
     # ("bad-node eviction", a talk's title), nor "用 Triton 写了…融合算子" as a custom kernel.
-    plans = {lang: build_plan(skills.resolve(str(OUR_PACK), lang),
-                              load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md")),
-                              45, lang) for lang in ("zh", "en")}
-    shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
+    shape = plan_shapes({lang: load_resume(OUR_PACK / ("sample-resume.md" if lang == "zh" else "sample-resume.en.md"))
+                         for lang in ("zh", "en")})
     assert shape["zh"] == shape["en"], shape
 
 
@@ -740,7 +739,5 @@ def test_the_network_resume_gets_the_same_plan_in_both_languages():
     # "给 70B 模型的 FSDP 训练打开…预取" says what was done as "Turned on … prefetch" does, and "a slow-node check" is a slow
     # node as 慢节点巡检 is: zh opened the incident chain on the slow-node line, en on the NCCL-timeout line, and the
     # FSDP chain came fourth in en, fifth in zh.
-    plans = {lang: build_plan(skills.resolve(str(OUR_PACK), lang), resume_from_text(NETWORK_RESUME[lang]), 45, lang)
-             for lang in ("zh", "en")}
-    shape = {lang: [(c.rule_index, c.evidence[0].line) for c in p.chains] for lang, p in plans.items()}
+    shape = plan_shapes({lang: resume_from_text(NETWORK_RESUME[lang]) for lang in ("zh", "en")})
     assert shape["zh"] == shape["en"], shape

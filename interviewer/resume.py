@@ -261,16 +261,17 @@ _DATES = re.compile(r"(?:19|20)\d{2}(?:\s*[./年-]\s*(?:0?[1-9]|1[0-2])(?!\d)(?:
 _OWNED = re.compile(
     # ("用 DeepSpeed ZeRO-3 训练 6B 模型" and a line opening "Megatron-LM 训练，" say what was done, as "Trained a 6B
     # model with DeepSpeed ZeRO-3" and "Trained with Megatron-LM" do; 维护 and 写过 are "maintained" and "wrote", "用…
-    # 全参微调" is "fine-tuned", 解决了 "fixing", "把…从/降到…" "cut/raised/moved", 做了 "built" (not "做了…的试验",
-    # "tried"), 接入 "wired up".)
-    r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化|推动|定位|排查|解决|重构|落地|从零|用[^，。；,;]{1,40}?(?:训练|微调)|"
-    r"把[^，。；,;]{1,30}?(?:从|降|提|改|换|缩短|压到)|"
+    # 全参微调" is "fine-tuned", "用 Nsight Systems 做性能剖析" "profiled with", 解决了 "fixing", "把…从/降到…"
+    # "cut/raised/moved", "把 34B 模型…跑起来" "got … running", 做了 "built" (not "做了…的试验", "tried"), 接入 "wired
+    # up"; 优化器 is the optimizer, no optimising.)
+    r"负责|主导|牵头|独立|设计|实现|搭建|开发|优化(?!器)|推动|定位|排查|解决|重构|落地|从零|"
+    r"用[^，。；,;]{1,40}?(?:训练|微调|做(?![^，。；,;]{0,30}?(?:试验|实验)))|把[^，。；,;]{1,30}?(?:从|降|提|改|换|缩短|压到|跑起来|跑通)|"
     r"^[-*•·]?\s*[A-Za-z][\w.+-]*\s*训练|维护|编写|写过|写了|做[了过](?![^，。；,;]{0,30}?(?:试验|实验))|接入|加了|"
     r"迁移|引入|调优|打开|开启|启用|"
     r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
     r"debugged|diagnosed|fixed|fixing|solved|resolved|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|"
     r"maintained|tuned|raised|cut|moved|continued|added|replaced|switched|overlapped|profiled|enabled|"
-    r"turned on|wired up)\b",
+    r"turned on|wired up|got)\b",
     re.I | re.ASCII,
 )
 

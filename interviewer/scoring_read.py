@@ -564,7 +564,11 @@ def _aggregate(r: Reading) -> None:
     hits = sum(c.cues.get("hits", 0) for c in r.clauses)
     listed = r.cues.get("bare", 0) / alnum >= 0.6
     dense = r.cues.get("covered", 0) / alnum >= 0.55 and func / tokens < 0.12
-    r.stuffing = len(r.direct) >= 5 and hits >= 5 and (listed or dense) and not r.has("causal")
+    # (Terms each given a figure of their own are an account, not a list: "16 字节：BF16 权重 2、梯度 2，FP32 主权重 4、一阶
+    # 二阶矩各 4。")
+    counted = sum(1 for cl in r.clauses if cl.concepts and set(cl.numbers) - {"config"})
+    r.stuffing = (len(r.direct) >= 5 and hits >= 5 and (listed or dense) and not r.has("causal")
+                  and counted < max(3, 0.75 * len(r.clauses)))
 
 
 def answer_lang(text: str) -> str:

@@ -23,6 +23,10 @@ def score(packs, lang, topic, answer, question=""):
     return score_answer(t, answer, question, pack.danger_for(t.title))
 
 
+def flags(a) -> list[str]:
+    return [d.signal for d in a.danger_signals]
+
+
 def credited(a, *words) -> str | None:
     """The quote of the first credited marker whose text holds every word, or None."""
     return next((h.evidence for h in a.markers if all(w in h.marker for w in words)), None)
@@ -2617,6 +2621,48 @@ def test_a_step_broken_down_on_ones_own_run_and_a_fix_measured_is_a_4_in_both_la
     # moved the last DP bucket earlier" was no change made).
     q = "Can you tell me how the time of one step breaks down?" if lang == "en" else "一个 step 的时间怎么拆？"
     assert score(ours, lang, 10, answer, q).level == 4
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "能具体讲讲一个 step 的时间分解吗？", "优化前一步 2.1 秒：前向 0.6、反向 1.1、优化器 0.15、暴露的梯度通信 0.25 秒；后来靠分桶和"
+           "反向重叠把暴露通信压到 0.05 秒。"),
+    ("en", "Can you tell me how the time of one step breaks down?", "Before, a step took 2.1 s: forward 0.6, backward 1.1, "
+           "optimizer 0.15 and 0.25 s of exposed gradient communication; bucketing and overlapping with backward later "
+           "brought the exposed part down to 0.05 s."),
+])
+def test_a_step_told_in_seconds_per_part_answers_how_the_step_breaks_down(ours, lang, question, answer):
+    """Heard (the kernel candidate): en read "breaks down" as a failure and the answer as about something else, level 1
+    "answers another question"; zh gave 2, "把名词落到机制上：讲清「step 时间拆成…」". "a step took" is a step time. (Asked
+    on the résumé's MFU line: the candidate's own run.)"""
+    t = ours[lang].topic(10)
+    a = score_answer(t, answer, question, ours[lang].danger_for(t.title), own_work=True)
+    assert a.level >= 3 and not a.danger_signals, (a.level, flags(a))
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "混合精度 Adam 下每参数的显存开销大概是多少？", "16 字节：BF16 权重 2、梯度 2，FP32 主权重 4、一阶二阶矩各 4。"),
+    ("en", "Can you tell me how many bytes each parameter costs under mixed-precision Adam?", "16 bytes: 2 for BF16 "
+           "weights, 2 for gradients, 4 for the FP32 master weights and 4 each for the two Adam moments."),
+])
+def test_terms_each_given_a_figure_are_an_account_not_a_keyword_list(ours, lang, question, answer):
+    """Heard (the kernel candidate): the zh answer was "堆砌术语没有推理", level 2, and the feedback asked for the very
+    breakdown it gave; the en twin was credited at 3."""
+    a = score(ours, lang, 2, answer, question)
+    assert credited(a, "16") is not None and a.level >= 3, (a.level, flags(a))
+    assert not a.danger_signals, flags(a)
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "在你自己负责的那部分里，精度格式是怎么选的？", "前向用 E4M3，反向梯度用 E5M2，因为梯度动态范围大，这是 TE 的 hybrid 配方。"),
+    ("en", "In your own part of that work, how was the precision format chosen?", "E4M3 in the forward pass and E5M2 "
+           "for gradients in the backward, because gradients have a wider dynamic range; that is TE's hybrid recipe."),
+])
+def test_fp8_s_two_formats_answer_how_the_format_was_chosen(ours, lang, question, answer):
+    """Heard (the kernel candidate): E4M3 and E5M2 were no precision to the scorer, and the answer "answers another
+    question", level 1, in both languages."""
+    t = ours[lang].topic(1)
+    a = score_answer(t, answer, question, ours[lang].danger_for(t.title), own_work=True)
+    assert a.signal == "answered" and a.level >= 2 and not a.danger_signals, (a.level, flags(a))
 
 
 def test_a_model_size_in_billions_stands_for_no_figure_in_bytes(ours):

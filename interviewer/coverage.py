@@ -557,6 +557,13 @@ def _names(group: frozenset[str], span_units: frozenset[str]) -> bool:
     return any(u in span_units or (u[0] == "#" and f"~{u[1:]}" in span_units) for u in group if u[0] != "~")
 
 
+def _names_itself(top: tuple[frozenset[str], ...], seen: frozenset[str], text: str, vocab: Vocabulary) -> bool:
+    """Every telling group is named by its own word or concept: not by a narrower concept, nor by one form of a thing
+    that has several (BF16 for the precision format, ZeRO-3 for ZeRO) unless the group holds that form itself."""
+    by_form = {f"#{c}" for c in vocab.forms_in(text)}
+    return all(any(u in seen and u not in by_form for u in g if u[0] != "~") for g in top)
+
+
 NEAR_SHARE = 0.4
 # Concepts a follow-up asks for rather than is about: "Pod 里 RDMA 网络与运行环境的配置" is about the RDMA network.
 _ASKED_FOR = frozenset({"#config"})
@@ -613,6 +620,7 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         # answer to "交错式的虚拟 stage 数是怎么选的", whose own subject is the interleaving.
         own = _own_subject(item, carry, weight) if related else None
         yesno = "yesno" in item.kinds
+        forms = {u for u in item.units if u[0] not in "#@~" and weight.vocab.form_of(u)}
         subjects: list[frozenset[str]] = []
         if loose and not yesno:
             # What a near follow-up is about: its concepts nearly as telling as its rarest word (a hang, a NaN; not
@@ -640,6 +648,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             numbered = rx is not None and bool(rx.search(sp.text))
             if top and not all(_names(g, seen) for g in top) and not numbered:
                 continue
+            if top and not (is_near or related) and not numbered and not _names_itself(top, seen, sp.text, weight.vocab):
+                continue  # far off, one format is no telling word: "BF16 下再跑 1000 步" tells no choice of format
             if not numbered and (not all(_names(g, seen) for g in subjects)
                                  or two and sum(1 for g in item.groups if _matched(g, seen)) < 2):
                 continue  # a near follow-up's own subjects: "定位之后把那台机器摘掉" is no NaN hunt
@@ -649,6 +659,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                 continue  # "一个 step 的时间分解" asks for the parts: a step time alone is none
             if not (is_near or related) and _one_idea(item, seen):
                 continue  # "用 nccl-tests…看 busbw" names a profiler, and tells nothing of reading its timeline
+            if "compare" in item.kinds and len(forms) >= 2 and len(forms & sp.units) < 2:
+                continue  # "…stock Megatron with flash-attention and BF16" compares BF16 with no FP16
             share = _subject_share(item, seen, weight) + (COUNT_BONUS if numbered else 0.0)
             sub = _of_subject(sp, item, about, weight.vocab)
             if anchor and sub is not sp and not anchor & sub.units:
@@ -679,6 +691,10 @@ def _own_subject(item: Item, carry: frozenset[str], weight: Weights) -> frozense
     named = [g for g in fresh if any(u[0] == "#" and u not in _ASKED_FOR for u in g)]
     if not named:
         named = [g for g in _distinct(item, weight) if g in fresh]
+    if not named and len(item.groups) == 1:
+        # (One run of words, part of it the question's: "精度格式" beside "混合精度 Adam 下…" is about the format.)
+        rest = frozenset(u for u in item.groups[0] if u[0] not in "#@~" and u not in carry)
+        named = [rest] if rest and len(rest) < len([u for u in item.groups[0] if u[0] not in "#@~"]) else []
     return max(named, key=lambda g: _group_weight(g, weight)) if named else None
 
 
@@ -686,8 +702,11 @@ def _of_subject(sp: _Span, item: Item, top: tuple[frozenset[str], ...], vocab: V
     """What a sentence says of the item's subject: of each clause naming it, the things listed beside it left out, and
     the clause after it. A mechanism said of something else is no way of doing the thing asked ("…训练更新 45 秒，剩下是
     权重同步和 vLLM 的 sleep/wake-up" names weight sync as a share of the step, and tells no path it takes)."""
-    if sp.pair or not top or not item.kinds & {"method", "what"} or _A_STORY.search(item.basis):
+    if sp.pair or not top or not item.kinds & {"method", "what", "choice"} or _A_STORY.search(item.basis):
         return sp  # (a story told answers in its own words: "一次 hang 从发现到定位的过程" need not name the hang)
+    # A choice is told where its subject is, or in a reason given after it: "…64 张卡…的 Megatron 默认实现，开了
+    # flash-attention 和 BF16；MFU 按 6N…算" tells a baseline, nothing of how the precision format was chosen.
+    only_reason = not item.kinds & {"method", "what"}
 
     def of(piece: str) -> bool:
         return any(_names(g, units(piece, vocab)) for g in top)
@@ -697,7 +716,8 @@ def _of_subject(sp: _Span, item: Item, top: tuple[frozenset[str], ...], vocab: V
     for i, c in enumerate(clauses):
         if of(c):
             kept += [p for p in _SIDE_BY_SIDE.split(c) if of(p)] or [c]
-            if i + 1 < len(clauses) and not of(clauses[i + 1]):
+            if i + 1 < len(clauses) and not of(clauses[i + 1]) and (
+                    not only_reason or R.CUES["causal"].search(R.norm(clauses[i + 1]))):
                 kept.append(clauses[i + 1])
     text = "".join(kept)
     return sp if not kept or text == sp.text else _span(text, vocab)

@@ -77,6 +77,41 @@ def _named(vocab: Vocabulary, text: str) -> frozenset[str]:
     return frozenset("c:" + c for c in found)
 
 
+def _rival(topic: Topic, vocab: Vocabulary, text: str, named_q: frozenset[str]) -> bool:
+    """On a topic of two subjects, each a résumé rule's ("长上下文与 MoE 并行"), the point is about the other one than the
+    question: "Ulysses 用 all-to-all 把序列切分换成头切分" for "专家数和 EP 度是怎么定的" (the all-to-all both use is no
+    subject of the question). A point that names the question's side too is about it."""
+    sides = _sides(topic)
+    if len(sides) < 2:
+        return False
+    asked = {c[2:] for c in named_q}
+    own = set(vocab.find(norm(text))[0])
+    on = [i for i, side in enumerate(sides) if vocab.closed(asked) & side]
+    return len(on) == 1 and not vocab.closed(own) & sides[on[0]] and any(
+        vocab.closed(own) & side for i, side in enumerate(sides) if i != on[0])
+
+
+def _sides(topic: Topic) -> list[frozenset[str]]:
+    """The subjects of the topic's résumé rules, by their triggers' concepts (those they share left out)."""
+    pack = topic.pack
+    if pack is None or not pack.rules:
+        return []
+    key = (id(pack), topic.title)
+    if key not in _SIDES:
+        from interviewer.plan import rule_topics  # (the plan links rules to topics; scoring runs without one)
+
+        linked = rule_topics(pack)
+        vocab = pack.vocabulary
+        sides = [frozenset(c for t in r.triggers for c in vocab.find(norm(t))[0])
+                 for r in pack.rules if linked[r.index].title == topic.title]
+        common = frozenset.intersection(*sides) if sides else frozenset()
+        _SIDES[key] = [side - common for side in sides if side - common]
+    return _SIDES[key]
+
+
+_SIDES: dict[tuple[int, str], list[frozenset[str]]] = {}
+
+
 def _says(text: str, form: str) -> bool:
     if not form.isascii():
         return form in text
@@ -137,8 +172,11 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
             # it ("BF16 与 FP32 同为 8 位指数" for an FP8 question), one of the concept at large not even that.
             formed = {"c:" + c for c, words in by_form.items() if not named.get(c, frozenset()) & words}
             shared = (asked_by & question_terms) - formed
+            # (Nor is a point on the topic's other subject asked by it, nor near it.)
+            rival = bool(asking) and _rival(topic, vocab, point.text, named_q)
             if asking:  # (the question's own concepts, not the broader ones they imply)
-                shared = frozenset(t for t in shared if not t.startswith("c:") or t in named_q)
+                shared = frozenset() if rival else frozenset(t for t in shared
+                                                             if not t.startswith("c:") or t in named_q)
             asked = sum(rubric.weight(t) for t in shared) + sum(rubric.weight(t) for t in terms & gap)
             if touched and not asked:
                 continue
@@ -163,7 +201,7 @@ def missing_point(topic: Topic, rubric: Rubric, question_terms: frozenset[str], 
                 # for; not those a covered marker shares with it and more), the gap the answer left, or the résumé
                 # line's own subject (a concept, not a word of it: "tokens"); not what the answer brushed in passing.
                 # (The marker's subject is its parts' too: "有一次完整剖析：现象" is of the MFU the question asks about.)
-                asked_here = shared if asked else _concepts(whole & question_terms)
+                asked_here = shared if asked else frozenset() if rival else _concepts(whole & question_terms)
                 if any(_concepts(asked_here) < other for other in answered):
                     asked_here -= _concepts(asked_here)
                 best_near = sum(rubric.weight(t) for t in asked_here | (terms & gap) | (whole & own_line))

@@ -387,6 +387,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
             if other:
                 words = words - other  # "1024 卡" is no "全局 batch 1024 条": that figure is not said
             said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
+            said -= _model_sizes(point.terms, said, w)
             if len(said) < need or _distinct(said) < need:
                 continue
             if named and all(t.startswith("z:") for t in said):
@@ -407,6 +408,20 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
 
 
 _OPERATOR = re.compile(r"[×÷*/=+·]")
+_MODEL_SIZE = re.compile(r"n:(\d+(?:\.\d+)?)b")
+
+
+def _model_sizes(point: frozenset[str], said: frozenset[str], w: Window) -> frozenset[str]:
+    """A model's size is the setting of a point that works out other figures, not one of them: "the same 7B config…;
+    MFU was 6N times tokens per second divided by peak FLOPs" computes nothing of "a 7B model at 40% MFU on H100 is
+    about 9.4K tokens/s per GPU". (Worked on in its clause it is: "70B 乘 16 就是 1.12 TB".)"""
+    sizes = {m.group(1) for t in said if (m := _MODEL_SIZE.fullmatch(t))}
+    sizes = {x for x in sizes if not any(x in cl.text and _OPERATION.search(R.norm(cl.text)) for cl in w.clauses)}
+    if not sizes:
+        return frozenset()
+    setting = frozenset(t for t in said if t.startswith("n:") and t[2:].rstrip("b") in sizes)
+    others = {t for t in point if t.startswith("n:") and t[2:].rstrip("b") not in sizes}
+    return setting if others and not others & said else frozenset()
 
 
 def _names_of(point: Point) -> frozenset[str]:

@@ -98,7 +98,8 @@ VALIDATION = ("对比", "验证", "回归测试", "a/b", "消融", "基线", "�
               "re-ran the same", "re-ran it with", "reran gemm", "reran nccl", "reran the test", "reran the tests",
               "before putting it back", "before we put it back", "within noise", "consistent",
               "overlapped exactly", "on top of the old", "on top of each other", "lay on top of", "lies on top of",
-              "sat on top of", "叠在一起", "never came back", "stayed flat", "checked", "to confirm", "to check", "检验",
+              "sat on top of", "叠在一起", "never came back", "did not happen again", "didn't happen again",
+              "never happened again", "has not recurred", "stayed flat", "checked", "to confirm", "to check", "检验",
               # a run with the suspect part taken out, to see what is left ("with DP communication stubbed out")
               "stubbed out", "stubbed it out", "to make sure i wasn't", "to make sure we weren't", "把通信去掉", "去掉通信跑",
               "把通信关掉跑", "为了确认",

@@ -101,3 +101,27 @@ def test_the_topic_a_question_announces_is_not_what_it_asks(ours, lang, question
     title, announced before the question ("并行全景"), was read as asking for parallelism."""
     a = score(ours, lang, 1, answer, question)
     assert a.level == 3 and "batch" not in a.feedback and "parallelism split" not in a.feedback, a.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历里写到「负责 MoE 模型（32 专家、top-2）的专家并行，all-to-all 用 DeepEP，最慢 rank 比平均慢…」。在你自己负责的那部分里，"
+           "专家数和 EP 度是怎么定的？", "32 个专家是算法组定的，EP 我定成 8，正好一台机器 8 卡，all-to-all 都在 NVLink 里；每卡 4 个专家。"),
+    ("en", "Your résumé says “Owned expert parallelism for an MoE model (32 experts, top-2…”. In your own part of that "
+           "work, how were expert count and EP degree chosen?", "The 32 experts were the modelling team's choice; I set "
+           "EP to 8, one node of 8 GPUs, so the all-to-all stays on NVLink, with 4 experts per GPU."),
+])
+def test_a_question_on_the_ep_degree_is_not_taught_ulysses(ours, lang, question, answer):
+    """Heard (the kernel candidate): "讲清「Ulysses 用 all-to-all 把序列切分换成头切分」" for how the EP degree was chosen:
+    the all-to-all the two parallelisms share made Ulysses a point the question asked for."""
+    a = score(ours, lang, 7, answer, question)
+    assert "Ulysses" not in a.feedback and "dispatch" in a.feedback, a.feedback
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "TP 下一个 transformer 层前向要做几次通信？", "应该是有 all-reduce 的，attention 一次，MLP 一次吧……反向是不是也一样我记不太清了。"),
+])
+def test_a_point_about_the_question_s_subject_is_taught_with_its_aside(ours, lang, question, answer):
+    # A point that names a sibling of the asked thing only in passing ("每层前向两次、反向两次 all-reduce，序列并行换成…"
+    # for a TP question) is still about the asked thing.
+    a = score(ours, lang, 4, answer, question)
+    assert "每层前向两次、反向两次 all-reduce" in a.feedback, a.feedback

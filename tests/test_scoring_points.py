@@ -4629,3 +4629,34 @@ def test_a_safeguard_asked_for_and_told_with_its_effect_is_judgement_in_both_lan
     a = score(ours, lang, 15, answer, question)
     assert credited(a, "防线" if lang == "zh" else "safeguard"), a.markers
     assert a.level == 4, a
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "你简历里写到「用 Nsight Systems 做性能剖析，MFU 从 29% 提到 41%」。在你自己负责的那部分里，对比的基线是什么？",
+     "基线是同一个 7B 配置、同样 64 张卡、同样 global batch 的 Megatron 默认实现，开了 flash-attention 和 BF16；MFU 按 6N 乘 "
+     "tokens/s 除以峰值算力算。"),
+    ("en", "Your résumé says “Profiled with Nsight Systems and raised MFU from 29% to 41%”. In your own part of that "
+           "work, what was the baseline?", "The baseline was the same 7B config on the same 64 GPUs with the same global "
+           "batch, stock Megatron with flash-attention and BF16; MFU was 6N times tokens per second divided by peak FLOPs."),
+])
+def test_a_model_size_said_as_the_setting_computes_nothing_of_a_point(ours, lang, question, answer):
+    """Heard (the kernel candidate): en credited "computes on the spot that a 7B model at 40% MFU … is about 9.4K
+    tokens/s per GPU" with the baseline's "the same 7B config…"; zh credited nothing and flagged "只报名词没有机制". The
+    MFU formula the answer gives is the point it shows, in both languages."""
+    t = ours[lang].topic(10)
+    a = score_answer(t, answer, question, ours[lang].danger_for(t.title), own_work=True)
+    assert credited(a, "6N") and not any("9.4K" in h.marker for h in a.markers), [h.marker for h in a.markers]
+    assert a.level == 3 and not a.danger_signals, (a.level, flags(a))
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "遇到溢出时怎么处理？", "TE 的 delayed scaling，用前面 1024 步的 amax 历史算缩放因子；碰到过一次某层 amax 突然变大溢出，loss "
+           "尖峰，把 amax 历史改短到 16 以后就没再出现。"),
+    ("en", "How was overflow handled?", "TE's delayed scaling takes the scale from an amax history of the previous 1,024 "
+           "steps; once a layer's amax jumped, overflowed and the loss spiked, and after shortening the amax history to "
+           "16 it did not happen again."),
+])
+def test_it_did_not_happen_again_checks_a_fix_in_both_languages(ours, lang, question, answer):
+    # Heard (the kernel candidate): zh 4 ("以后就没再出现" is the fix checked), en 2.
+    t = ours[lang].topic(1)
+    assert score_answer(t, answer, question, ours[lang].danger_for(t.title), own_work=True).level == 4

@@ -101,13 +101,14 @@ def features(r: R.Reading, rubric: Rubric, topic_terms: frozenset[str], question
         units = {"c:" + c for cl in cls for c in cl.said if r.vocab.kind(c) != "context"}
         units |= {t for t in terms if not t.startswith("c:")}
         units_all |= units
-        f.naming += bool(units)
         mine = terms & wanted
         if mine and not cls[0].cues.get("handed_off"):
             f.judged_here |= {k for k, cues in _JUDGEMENT_CUES.items() if any(cls[0].cues.get(c) for c in cues)}
         n = R.norm(sent)
         has_src = bool(R.CUES["provenance"].search(n))
         mechs = {c for cl in cls for c in cl.said if r.vocab.kind(c) == "mech"}
+        # (A sentence that only says where the figures before it came from names no more: "是从 Nsight 时间线上量的。")
+        f.naming += bool(units) and not (i and has_src and not mechs and not any(cl.numbers for cl in cls))
         # A reason, a formula, or the steps of a process ("生成 id，再通过 TCPStore 发给…") explain how.
         reason = (bool(cls[0].cues.get("causal") or cls[0].cues.get("sequence"))
                   or any("formula" in cl.numbers for cl in cls))

@@ -2624,6 +2624,21 @@ def test_a_step_broken_down_on_ones_own_run_and_a_fix_measured_is_a_4_in_both_la
 
 
 @pytest.mark.parametrize("lang, question, answer", [
+    ("zh", "能具体讲讲一个 step 的时间分解吗？", "一个 step 大概 9 秒，计算 6.5 秒，暴露通信 1 秒左右，PP 气泡 0.8 秒，剩下是优化器和数据。"
+           "是从 Nsight 时间线上量的。"),
+    ("en", "Can you tell me how the time of one step breaks down?", "7B on 64 GPUs: a 0.9 s step, 0.25 s forward, 0.5 s "
+           "backward, about 0.1 s of exposed all-reduce, the rest optimizer."),
+])
+def test_a_step_breakdown_with_where_it_was_measured_is_a_3(ours, lang, question, answer):
+    """Heard (the long-context candidate, zh): 2 and "只报名词没有机制「是从 Nsight 时间线上量的」": the sentence that says
+    where the figures came from counted as a second list of names. (en: "7B on 64 GPUs" is the setting, and a step
+    time asked about is answered by "a 0.9 s step" whether or not the question names it as one.)"""
+    t = ours[lang].topic(10)
+    a = score_answer(t, answer, question, ours[lang].danger_for(t.title), own_work=True)
+    assert a.level == 3 and not a.danger_signals, (a.level, flags(a))
+
+
+@pytest.mark.parametrize("lang, question, answer", [
     ("zh", "能具体讲讲一个 step 的时间分解吗？", "优化前一步 2.1 秒：前向 0.6、反向 1.1、优化器 0.15、暴露的梯度通信 0.25 秒；后来靠分桶和"
            "反向重叠把暴露通信压到 0.05 秒。"),
     ("en", "Can you tell me how the time of one step breaks down?", "Before, a step took 2.1 s: forward 0.6, backward 1.1, "

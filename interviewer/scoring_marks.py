@@ -388,6 +388,8 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
                 words = words - other  # "1024 卡" is no "全局 batch 1024 条": that figure is not said
             said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
             said -= _model_sizes(point.terms, said, w)
+            if _TAKEN_OVER.search(R.norm(w.text)) and any(t.startswith("n:") for t in w.terms & point.terms):
+                continue  # "I remember it's like 16 bytes per parameter…, that's the number everybody uses"
             if len(said) < need or _distinct(said) < need:
                 continue
             if named and all(t.startswith("z:") for t in said):
@@ -408,6 +410,8 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
 
 
 _OPERATOR = re.compile(r"[×÷*/=+·]")
+# A figure said to be the one everybody uses is taken over, not worked out: it shows no point of its own.
+_TAKEN_OVER = re.compile(r"(?:everyone|everybody) uses|the number (?:everyone|everybody)|大家都用(?:的|这个)?数|大家都这么算")
 _MODEL_SIZE = re.compile(r"n:(\d+(?:\.\d+)?)b")
 
 

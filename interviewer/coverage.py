@@ -648,7 +648,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             numbered = rx is not None and bool(rx.search(sp.text))
             if top and not all(_names(g, seen) for g in top) and not numbered:
                 continue
-            if top and not (is_near or related) and not numbered and not _names_itself(top, seen, sp.text, weight.vocab):
+            if (top and not (is_near or related) and not numbered
+                    and not _names_itself(top, seen, sp.text, weight.vocab)):
                 continue  # far off, one format is no telling word: "BF16 下再跑 1000 步" tells no choice of format
             if not numbered and (not all(_names(g, seen) for g in subjects)
                                  or two and sum(1 for g in item.groups if _matched(g, seen)) < 2):

@@ -560,8 +560,13 @@ def _names(group: frozenset[str], span_units: frozenset[str]) -> bool:
 def _names_itself(top: tuple[frozenset[str], ...], seen: frozenset[str], text: str, vocab: Vocabulary) -> bool:
     """Every telling group is named by its own word or concept: not by a narrower concept, nor by one form of a thing
     that has several (BF16 for the precision format, ZeRO-3 for ZeRO) unless the group holds that form itself."""
-    by_form = {f"#{c}" for c in vocab.forms_in(text)}
+    by_form = _by_form(text, vocab)
     return all(any(u in seen and u not in by_form for u in g if u[0] != "~") for g in top)
+
+
+@lru_cache(maxsize=4096)
+def _by_form(text: str, vocab: Vocabulary) -> frozenset[str]:
+    return frozenset(f"#{c}" for c in vocab.forms_in(text))
 
 
 NEAR_SHARE = 0.4
@@ -620,7 +625,9 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
         # answer to "交错式的虚拟 stage 数是怎么选的", whose own subject is the interleaving.
         own = _own_subject(item, carry, weight) if related else None
         yesno = "yesno" in item.kinds
-        forms = {u for u in item.units if u[0] not in "#@~" and weight.vocab.form_of(u)}
+        # (A difference between two things named by their forms, BF16 and FP16, needs both.)
+        forms = ({u for u in item.units if u[0] not in "#@~" and weight.vocab.form_of(u)}
+                 if "compare" in item.kinds else set())
         subjects: list[frozenset[str]] = []
         if loose and not yesno:
             # What a near follow-up is about: its concepts nearly as telling as its rarest word (a hang, a NaN; not
@@ -660,7 +667,7 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                 continue  # "一个 step 的时间分解" asks for the parts: a step time alone is none
             if not (is_near or related) and _one_idea(item, seen):
                 continue  # "用 nccl-tests…看 busbw" names a profiler, and tells nothing of reading its timeline
-            if "compare" in item.kinds and len(forms) >= 2 and len(forms & sp.units) < 2:
+            if len(forms) >= 2 and len(forms & sp.units) < 2:
                 continue  # "…stock Megatron with flash-attention and BF16" compares BF16 with no FP16
             share = _subject_share(item, seen, weight) + (COUNT_BONUS if numbered else 0.0)
             sub = _of_subject(sp, item, about, weight.vocab)

@@ -9,6 +9,7 @@ or a real incident around it.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import TYPE_CHECKING
 
 from interviewer.scoring_read import RATHER, norm
@@ -97,7 +98,8 @@ def _sides(topic: Topic) -> list[frozenset[str]]:
     if pack is None or not pack.rules:
         return []
     key = (id(pack), topic.title)
-    if key not in _SIDES:
+    held = _SIDES.get(key)
+    if held is None or held[0]() is not pack:  # (an id is reused once its pack is gone)
         from interviewer.plan import rule_topics  # (the plan links rules to topics; scoring runs without one)
 
         linked = rule_topics(pack)
@@ -105,11 +107,11 @@ def _sides(topic: Topic) -> list[frozenset[str]]:
         sides = [frozenset(c for t in r.triggers for c in vocab.find(norm(t))[0])
                  for r in pack.rules if linked[r.index].title == topic.title]
         common = frozenset.intersection(*sides) if sides else frozenset()
-        _SIDES[key] = [side - common for side in sides if side - common]
-    return _SIDES[key]
+        held = _SIDES[key] = (weakref.ref(pack), [side - common for side in sides if side - common])
+    return held[1]
 
 
-_SIDES: dict[tuple[int, str], list[frozenset[str]]] = {}
+_SIDES: dict[tuple[int, str], tuple[weakref.ref, list[frozenset[str]]]] = {}
 
 
 def _says(text: str, form: str) -> bool:

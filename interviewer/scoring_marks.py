@@ -371,6 +371,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
         if short and len(w.clauses) > 4:
             continue
         operated = bool(_OPERATION.search(R.norm(w.text)))
+        taken_over = bool(_TAKEN_OVER.search(R.norm(w.text)))
         figures_here = (len({t for t in w.terms if t.startswith("n:") and t[2:].replace(".", "").isdigit()})
                         if examples else 0)
         own_terms = w.terms - premise if premise else w.terms
@@ -388,7 +389,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
                 words = words - other  # "1024 卡" is no "全局 batch 1024 条": that figure is not said
             said = words & (w.terms if len(words) == 1 or figures else w.said(r.vocab))
             said -= _model_sizes(point.terms, said, w)
-            if _TAKEN_OVER.search(R.norm(w.text)) and any(t.startswith("n:") for t in w.terms & point.terms):
+            if taken_over and any(t.startswith("n:") for t in w.terms & point.terms):
                 continue  # "I remember it's like 16 bytes per parameter…, that's the number everybody uses"
             if len(said) < need or _distinct(said) < need:
                 continue
@@ -411,7 +412,7 @@ def best(r: R.Reading, rubric: Rubric, item: Item, strict: bool = False, short: 
 
 _OPERATOR = re.compile(r"[×÷*/=+·]")
 # A figure said to be the one everybody uses is taken over, not worked out: it shows no point of its own.
-_TAKEN_OVER = re.compile(r"(?:everyone|everybody) uses|the number (?:everyone|everybody)|大家都用(?:的|这个)?数|大家都这么算")
+_TAKEN_OVER = R.cue_regex(T.EVERYONE_USES)
 _MODEL_SIZE = re.compile(r"n:(\d+(?:\.\d+)?)b")
 
 

@@ -447,6 +447,11 @@ DETAIL_MISS = ("具体怎么", "细节", "the details", "exactly how")
 REPORTED = ("说", "说过", "跟我说", "写着", "问", "said", "says", "told me", "told us", "asked", "like", "printed")
 NEGATION = ("不", "别", "没", "不想", "don't", "do not", "not", "never", "didn't", "wasn't")
 
+# A figure or setting everybody uses: taken over, not worked out ("16 bytes per parameter…, that's the number everybody
+# uses"; "大家都这么算").
+EVERYONE_USES = ("everyone uses", "what everyone uses", "everybody uses", "the number everyone", "the number everybody",
+                 "大家都用的数", "大家都用这个数", "大家都这么算")
+
 # Naive remedies (DESIGN: the pack lists them). Each kind links to rubric signals by SIGNAL_KINDS.
 NAIVE: dict[str, tuple[str, ...]] = {
     "rerun": ("重跑", "重新跑", "从头跑", "从头再跑", "重新再跑", "再跑一次", "再跑一遍", "从头训", "重新训练", "rerun",
@@ -476,8 +481,7 @@ NAIVE: dict[str, tuple[str, ...]] = {
                        "the official scripts", "adapted from the official", "adapted the official",
                        "the example config", "example script", "from the examples", "based on the example",
                        # ...and so is the setting everyone uses ("大家都这么设，凭经验").
-                       "大家都这么设", "都这么设", "凭经验", "everyone uses", "what everyone uses", "everybody uses",
-                       "the number everyone", "the number everybody", "大家都用的数", "大家都用这个数", "大家都这么算",
+                       "大家都这么设", "都这么设", "凭经验", *EVERYONE_USES,
                        "inherited the", "was already set", "were already set", "set before i joined",
                        "someone else chose", "someone else picked",
                        # ...or the one always used ("That's what the team has always used and it's worked")

@@ -20,7 +20,7 @@ from interviewer.session import Session
 from interviewer.textutil import normalize_key, question_key
 
 from conftest import OUR_PACK
-from test_scoring_points import ZERO3_ON_THE_CASE
+from test_scoring_points import KERNEL_BASELINE, ZERO3_ON_THE_CASE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import interview_sim as S  # noqa: E402
@@ -1510,16 +1510,6 @@ def test_a_pick_up_leads_only_with_what_the_next_question_is_about(lang):
     assert not re.search(r"「|“", asked), asked
 
 
-SPEED_UP_RULE = 13  # "简历出现"训练加速 X%" / "MFU 提升" → 追对比的基线是什么、…"
-PRECISION_RULE = 7  # "简历出现混合精度 / BF16 / FP8 → 追精度格式是怎么选的、…"
-_BASELINE = {
-    "zh": "基线是同一个 7B 配置、同样 64 张卡、同样 global batch 的 Megatron 默认实现，开了 flash-attention 和 BF16；MFU 按 "
-          "6N 乘 tokens/s 除以峰值算力算。",
-    "en": "The baseline was the same 7B config on the same 64 GPUs with the same global batch, stock Megatron with "
-          "flash-attention and BF16; MFU was 6N times tokens per second divided by peak FLOPs.",
-}
-
-
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_format_named_in_a_baseline_tells_no_choice_of_format(lang):
     """Heard (the kernel candidate): the baseline "…64 张卡…的 Megatron 默认实现，开了 flash-attention 和 BF16；MFU 按 6N…"
@@ -1527,9 +1517,9 @@ def test_a_format_named_in_a_baseline_tells_no_choice_of_format(lang):
     chain then opened on its second question. The MFU formula it gives is still heard."""
     from test_plan import KERNEL_RESUME
 
-    s = session_on_rule(lang, SPEED_UP_RULE, KERNEL_RESUME[lang])[1]
+    s = session_on_rule(lang, SPEEDUP_RULE, KERNEL_RESUME[lang])[1]
     assert re.search(r"基线|baseline", s.start().interviewer.text)
     precision = next(c.id for c in s.plan.chains if c.rule_index == PRECISION_RULE)
-    covers = s.answer(_BASELINE[lang]).candidate.covers
+    covers = s.answer(KERNEL_BASELINE[lang]).candidate.covers
     assert not [c.basis for c in covers if c.chain == precision], covers
     assert any(re.search(r"MFU", c.basis) for c in covers), covers

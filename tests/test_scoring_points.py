@@ -4646,19 +4646,25 @@ def test_a_safeguard_asked_for_and_told_with_its_effect_is_judgement_in_both_lan
     assert a.level == 4, a
 
 
-@pytest.mark.parametrize("lang, question, answer", [
-    ("zh", "你简历里写到「用 Nsight Systems 做性能剖析，MFU 从 29% 提到 41%」。在你自己负责的那部分里，对比的基线是什么？",
-     "基线是同一个 7B 配置、同样 64 张卡、同样 global batch 的 Megatron 默认实现，开了 flash-attention 和 BF16；MFU 按 6N 乘 "
-     "tokens/s 除以峰值算力算。"),
+# The kernel candidate's baseline, asked on the résumé's MFU line: a setting, a format named in passing, and the formula.
+KERNEL_BASELINE = {
+    "zh": "基线是同一个 7B 配置、同样 64 张卡、同样 global batch 的 Megatron 默认实现，开了 flash-attention 和 BF16；MFU 按 "
+          "6N 乘 tokens/s 除以峰值算力算。",
+    "en": "The baseline was the same 7B config on the same 64 GPUs with the same global batch, stock Megatron with "
+          "flash-attention and BF16; MFU was 6N times tokens per second divided by peak FLOPs.",
+}
+
+
+@pytest.mark.parametrize("lang, question", [
+    ("zh", "你简历里写到「用 Nsight Systems 做性能剖析，MFU 从 29% 提到 41%」。在你自己负责的那部分里，对比的基线是什么？"),
     ("en", "Your résumé says “Profiled with Nsight Systems and raised MFU from 29% to 41%”. In your own part of that "
-           "work, what was the baseline?", "The baseline was the same 7B config on the same 64 GPUs with the same global "
-           "batch, stock Megatron with flash-attention and BF16; MFU was 6N times tokens per second divided by peak FLOPs."),
+           "work, what was the baseline?"),
 ])
-def test_a_model_size_said_as_the_setting_computes_nothing_of_a_point(ours, lang, question, answer):
+def test_a_model_size_said_as_the_setting_computes_nothing_of_a_point(ours, lang, question):
     """Heard (the kernel candidate): en credited "computes on the spot that a 7B model at 40% MFU … is about 9.4K
     tokens/s per GPU" with the baseline's "the same 7B config…"; zh credited nothing and flagged "只报名词没有机制". The
     MFU formula the answer gives is the point it shows, in both languages."""
-    t = ours[lang].topic(10)
+    t, answer = ours[lang].topic(10), KERNEL_BASELINE[lang]
     a = score_answer(t, answer, question, ours[lang].danger_for(t.title), own_work=True)
     assert credited(a, "6N") and not any("9.4K" in h.marker for h in a.markers), [h.marker for h in a.markers]
     assert a.level == 3 and not a.danger_signals, (a.level, flags(a))

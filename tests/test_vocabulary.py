@@ -143,3 +143,16 @@ def test_a_composite_needs_every_concept_it_also_names():
     assert shows_mfu("The 41% is tokens/s times 6N divided by GPU count times 989 TFLOPS.")
     assert not shows_mfu("We timed how long each step spent getting its batch, divided by step time: 15%.")
     assert not shows_mfu("强度也就两三 FLOP/byte，每个元素十来次浮点运算除以 4 字节。")
+
+
+@pytest.mark.parametrize("text, found, not_found", [
+    # Chinese between two Latin words ends a run of words: "stage … 3 层" is no ZeRO "stage 3" (an answer on
+    # interleaving's virtual stages answered "分片级别是怎么选的" through it).
+    ("每个虚拟 stage 只剩 3 层，通信盖不住", "pp", "zero_stage"),
+    ("we used ZeRO stage 3 with offload", "zero_stage", None),
+    # nor does a clause break: "…per stage, 3 of them…"
+    ("a micro batch per stage, 3 of them in flight", "pp", "zero_stage"),
+])
+def test_a_concept_of_several_latin_words_is_read_only_within_one_run_of_words(text, found, not_found):
+    concepts = skills.load_pack(OUR_PACK / "SKILL.md").vocabulary.find(text.casefold())[0]
+    assert found in concepts and (not_found is None or not_found not in concepts), concepts

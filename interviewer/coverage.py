@@ -579,7 +579,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                   kinds_only: frozenset[str] | None = None, asked: Item | None = None,
                   answered: bool = True, near: frozenset[int] = frozenset(),
                   named: frozenset[int] = frozenset(),
-                  anchors: dict[int, frozenset[str]] | None = None) -> list[tuple[int, str]]:
+                  anchors: dict[int, frozenset[str]] | None = None,
+                  shared: dict[int, frozenset[str]] | None = None) -> list[tuple[int, str]]:
     """(position in `items`, quote) for every item the text answers.
 
     The question the text answers (`asked`) is covered by any real answer to it (`answered`: not a miss) that
@@ -592,7 +593,8 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
     a story told for one of them answers the others in its own words. Items `named` (near, but on another topic)
     still need their rarest word. An item with `anchors` (a chain's résumé line, by its concepts) is answered only
     by a text that names one of them: "step time was 4.1 s, then 3.36 s" on the MoE line says nothing of how much
-    the ZeRO line's extra communication cost.
+    the ZeRO line's extra communication cost. An item's `shared` concepts (what its whole chain is about) are
+    named by every answer on its line: an item whose telling word is one of them needs one of its own concepts too.
     """
     if not text.strip():
         return []
@@ -637,6 +639,12 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
             most = max((_group_weight(g, weight) for g in item.groups), default=0.0)
             subjects = [g for g in item.groups if any(u[0] == "#" and u not in _ASKED_FOR for u in g)
                         and _group_weight(g, weight) >= 0.85 * most]
+        # When what the item needs is what its whole chain is about, one of its own concepts is needed too: every
+        # answer on the line names the chain's subject. ("…checkpoint 大约 2.4TB，光读就要 1 分钟" names the checkpoint
+        # of "换并行度后怎么加载旧 checkpoint", and tells nothing of a changed layout.)
+        common = shared.get(pos, frozenset()) if shared else frozenset()
+        mine = [g for g in item.groups if not g & common and any(u[0] == "#" and u not in _ASKED_FOR for u in g)] \
+            if any(g & common for g in top or subjects) else []
         two = loose and yesno and len(item.groups) >= 2
         rx = counted(item.basis)
         least = min(threshold, NEAR_SHARE) if is_near else threshold
@@ -659,6 +667,7 @@ def covered_items(text: str, items: list[Item], weight: Weights, threshold: floa
                     and not _names_itself(top, seen, sp.text, weight.vocab)):
                 continue  # far off, one format is no telling word: "BF16 下再跑 1000 步" tells no choice of format
             if not numbered and (not all(_names(g, seen) for g in subjects)
+                                 or mine and not any(_names(g, seen) for g in mine)
                                  or two and sum(1 for g in item.groups if _matched(g, seen)) < 2):
                 continue  # a near follow-up's own subjects: "定位之后把那台机器摘掉" is no NaN hunt
             if sp.pair and not all(any(_matched(g, h) for g in item.groups) for h in sp.halves):

@@ -286,9 +286,14 @@ class Session:
                    if lines.get(cid) and not it.rung and not any(
                        u[0] == "#" and u not in lines[cid] and vocab.kind(u[1:]) == "name"
                        for g in it.cover.groups for u in g)}
+        # What a near chain is about (the concepts its rule is triggered by): every answer on its line says them.
+        rules = {r.index: r for r in self.pack.rules}
+        about = {c.id: frozenset(u for t in rules[c.rule_index].triggers for u in coverage.units(t, vocab) if u[0] == "#")
+                 for c in self.plan.chains if c.id in same and c.rule_index in rules}
+        shared = {i: about[cid] for i, (cid, _) in enumerate(items) if cid in about}
         found = coverage.covered_items(text, [it.cover for _, it in items], progress.plan_weights(self.pack, self.plan),
                                        asked=coverage.item(0, asked, self.pack.vocabulary) if asked else None,
-                                       answered=answered, near=near, named=named, anchors=anchors)
+                                       answered=answered, near=near, named=named, anchors=anchors, shared=shared)
         out: list[Covered] = []
         seen: set[str] = set()
         for i, quote in found:

@@ -122,3 +122,13 @@ def test_an_opening_keeps_its_resume_line_with_another_question():
 def test_a_question_put_back_is_never_a_clause_to_pick_up(answer, kept):
     # A zh session pressed "接着「你是说 ZeRO 的 stage 怎么选吗」往下问：…": the candidate's question quoted as a claim.
     assert speech.clauses(answer) == kept
+
+
+@pytest.mark.parametrize("answer, kept", [
+    ("1F1B 的气泡是 (p-1)/(m+p-1)，p=16、m=48，算下来大约 24%。", "1F1B 的气泡是 (p-1)/(m+p-1)"),
+    ("The 1F1B bubble is (p-1)/(m+p-1); with p=16 and m=48 that is about 24%.", "The 1F1B bubble is (p-1)/(m+p-1)"),
+    ("（这部分是我做的），TP 取 8（机内 NVLink）。", "TP 取 8（机内 NVLink）"),
+])
+def test_a_clause_ending_in_a_bracket_keeps_it(answer, kept):
+    # A zh session picked up "接着「1F1B 的气泡是 (p-1)/(m+p-1」往下问：…": the formula's last bracket was stripped as a quote.
+    assert kept in speech.clauses(answer), speech.clauses(answer)

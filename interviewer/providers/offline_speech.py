@@ -154,6 +154,14 @@ _LEADING = re.compile(r"^(?:(?:so|and|but|well|um|uh|oh|yeah|right|also|then|any
                       r"(?:嗯|呃|额|哦|那|就是|然后|其实|所以|但是|而且|另外)[，,\s]*)+", re.I)
 
 
+def _balanced(c: str, raw: str) -> str:
+    """A closing bracket stripped from the end of a formula is put back: "(p-1)/(m+p-1)", not "(p-1)/(m+p-1"."""
+    for o, e in ("()", "（）"):
+        while c.count(o) > c.count(e) and raw.rstrip().endswith(c + e):
+            c += e
+    return c
+
+
 def clauses(answer: str) -> list[str]:
     """The answer's clauses, whole, without quotes, question marks or a leading "so"/"嗯": what a pick-up may quote."""
     out = []
@@ -163,7 +171,7 @@ def clauses(answer: str) -> list[str]:
         start = m.end() if m else len(text)
         if "?" in end or "？" in end:
             continue  # a question put back ("你是说 ZeRO 的 stage 怎么选吗？") is no claim to follow up
-        c = raw.strip().strip(_QUOTES).strip()
+        c = _balanced(raw.strip().strip(_QUOTES).strip(), raw)
         c = _LEADING.sub("", re.sub(r"[「」“”\"『』?？]", "", c)).strip()
         if c and not _is_filler(c):
             out.append(c)

@@ -268,6 +268,8 @@ _OWNED = re.compile(
     r"用[^，。；,;]{1,40}?(?:训练|微调|做(?![^，。；,;]{0,30}?(?:试验|实验)))|把[^，。；,;]{1,30}?(?:从|降|提|改|换|缩短|压到|跑起来|跑通)|"
     r"^[-*•·]?\s*[A-Za-z][\w.+-]*\s*训练|维护|编写|写过|写了|做[了过](?![^，。；,;]{0,30}?(?:试验|实验))|接入|加了|"
     r"迁移|引入|调优|打开|开启|启用|"
+    # (Not said of something else, in the passive: "bad nodes are replaced automatically" is no doing of the candidate's.)
+    r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )"
     r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
     r"debugged|diagnosed|fixed|fixing|solved|resolved|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|"
     r"maintained|tuned|raised|cut|moved|continued|added|replaced|switched|overlapped|profiled|enabled|"
@@ -276,6 +278,9 @@ _OWNED = re.compile(
 )
 
 
+# A parallel degree set ("PP=16", "TP8", "EP = 8").
+_DEGREE = re.compile(r"(?<![A-Za-z])(?:TP|PP|DP|CP|EP)\s*=?\s*\d", re.I)
+_ASKS_DEGREE = re.compile(r"度|\bdegrees?\b", re.I)
 _TITLES = re.compile(r"《[^》]*》|“[^”]*”|\"[^\"]*\"")
 
 
@@ -325,6 +330,12 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
     named = {i: vocab.named(unicodedata.normalize("NFKC", resume.lines[i - 1]).casefold())
              for i in set().union(*(lines for _, _, lines in hits))}
     claims = Counter(i for _, _, lines in hits for i in lines)
+    strong = {i: w for i, line in enumerate(resume.lines, 1) if (w := _line_weight(line)) >= 2.0}
+    for i in strong:
+        named.setdefault(i, vocab.named(unicodedata.normalize("NFKC", resume.lines[i - 1]).casefold()))
+
+    def _states(about: set[str], i: int) -> bool:
+        return bool(about & named[i]) and bool(_DEGREE.search(unicodedata.normalize("NFKC", resume.lines[i - 1])))
     for rule_index, hit_triggers, hit_lines in hits:
         weighted = sorted(((_line_weight(resume.lines[i - 1]), i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
         (best, best_line), others = weighted[0], weighted[1:]
@@ -339,7 +350,13 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
         # line's "step 时间缩短 15%" to the MoE rule, whose only line it is.
         probes = rules[rule_index].probes
         about = vocab.named(unicodedata.normalize("NFKC", probes[0]).casefold()) if probes else set()
-        weighted.sort(key=lambda wi: (-wi[0], -len(about & named[wi[1]]), claims[wi[1]], wi[1]))
+        # When that question asks for a degree and none of them states it, a line that does is quoted for it though it
+        # names none of the rule's triggers: "各并行度是怎么定下来的" is asked of "175B 模型流水线并行（PP=16）", not of
+        # the same résumé's Megatron checkpoint format that "恢复时可以改变 TP/PP 切分". (It adds nothing to the
+        # rule's strength.)
+        if _ASKS_DEGREE.search(probes[0] if probes else "") and not any(_states(about, i) for i in hit_lines):
+            weighted += [(w, i) for i, w in strong.items() if i not in hit_lines and _states(about, i)]
+        weighted.sort(key=lambda wi: (-wi[0], -_states(about, wi[1]), -len(about & named[wi[1]]), claims[wi[1]], wi[1]))
         matches.append(RuleMatch(
             rule_index=rule_index,
             triggers=hit_triggers,

@@ -496,6 +496,17 @@ def _figure_before(r: R.Reading, w: Window) -> bool:
     return len(r.sentences[w.sent - 1]) <= 40 and _numbered(prev)
 
 
+def _figure_after(r: R.Reading, w: Window) -> bool:
+    """The figure of what was just told, in a short sentence right after that points back to it ("We log how long the
+    dataloader takes… That was 8% of the step before.", "…原来这部分占 step 的 8%。")."""
+    last = w.clauses[-1].sent
+    if last + 1 >= len(r.sentences) or w.clauses[-1] is not r.sentence_clauses(last)[-1]:
+        return False
+    nxt = r.sentences[last + 1]
+    return len(nxt) <= 40 and bool(_POINTS_BACK.match(R.norm(nxt).lstrip())) and _numbered(r.sentence_clauses(last + 1))
+
+
+_POINTS_BACK = re.compile(r"(?:原来|之前|以前)?(?:这|那)(?:部分|块|个|些)?|(?:that|this|it)\b", re.I)
 _AFTER_STORY = re.compile(T.AFTER_STORY)
 _HYPOTHETICAL = R.cue_regex(T.HYPOTHETICAL)
 _DONE = R.cue_regex(T.DONE)
@@ -540,7 +551,7 @@ def _cues_met(r: R.Reading, item: Item, w: Window) -> bool:
     if "incident" in item.cues and r.memo.get(("figure_in_a_sentence",)):
         return False  # (the figure asked for, said of the incident, is no story of it)
     # A figure the marker asks for is not a result claimed ("整体训练快了 30% 左右" is no measured data-wait share).
-    if "number" in item.cues and not (_figured(r, w.clauses) or _figure_before(r, w)):
+    if "number" in item.cues and not (_figured(r, w.clauses) or _figure_before(r, w) or _figure_after(r, w)):
         return False
     if "tradeoff" in item.cues and not (R.CUES["tradeoff"].search(sentence) or R.CUES["contrast"].search(sentence)):
         return False

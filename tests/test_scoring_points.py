@@ -4681,3 +4681,18 @@ def test_it_did_not_happen_again_checks_a_fix_in_both_languages(ours, lang, ques
     # Heard (the kernel candidate): zh 4 ("以后就没再出现" is the fix checked), en 2.
     t = ours[lang].topic(1)
     assert score_answer(t, answer, question, ours[lang].danger_for(t.title), own_work=True).level == 4
+
+
+@pytest.mark.parametrize("lang, question, answer", [
+    ("en", "Can you tell me how you knew training was waiting on data?",
+     "We log how long the dataloader takes to return the next batch every step; the profiler also shows the GPU idle at "
+     "the start of a step. That was 8% of the step before."),
+    ("zh", "怎么判断训练在等数据？",
+     "每步记 dataloader 取下一个 batch 的耗时；profiler 里也能看到 step 开头 GPU 空着在等。原来这部分占 step 的 8%。"),
+])
+def test_a_method_told_then_its_figure_in_a_sentence_pointing_back_shows_the_measured_share(ours, lang, question, answer):
+    # Read aloud (a pre-training framework candidate): zh 3 with the data-wait marker, en 2 and "names without
+    # mechanism": the marker asks for a figure, and en's "That was 8% of the step before." came after the method.
+    a = score(ours, lang, 12, answer, question)
+    assert a.level == 3 and any("data-wait share" in h.marker or "数据等待占 step" in h.marker for h in a.markers), (
+        a.level, [h.marker for h in a.markers])

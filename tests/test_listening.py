@@ -1555,3 +1555,34 @@ def test_a_checkpoint_loaded_answers_nothing_of_loading_it_under_another_layout(
             "the old checkpoint.")
     covers = [c.basis for c in s.answer(told).candidate.covers]
     assert any("并行度" in b or "parallel layout" in b for b in covers), covers
+
+
+PACKING_LINE = {
+    "zh": "- 训练数据放在 Lustre 上，做了多进程预取和本地 NVMe 缓存，数据加载等待从 step 时间的 8% 降到 0.5%\n",
+    "en": "- Training data lives on Lustre; added multi-process prefetching and a local NVMe cache, cutting data-loading wait "
+          "from 8% of step time to 0.5%\n",
+}
+
+
+@pytest.mark.parametrize("lang, answer", [
+    ("zh", "我们没做文档间的隔离，直接拼起来用一个因果掩码；知道可以用 varlen 按文档边界重置，但当时没做。"),
+    ("en", "We didn't isolate documents; they are concatenated under one causal mask. I know varlen flash-attention can "
+           "reset at document boundaries, but we didn't do it."),
+])
+def test_a_thin_answer_that_says_the_asked_thing_was_not_done_is_not_asked_for_an_example_of_it(lang, answer):
+    # Read aloud (en, a pre-training framework candidate): "How was attention across packed documents handled?" - "We
+    # didn't isolate documents; …" was pressed "can you give me one example from your own work?": its denial names the
+    # documents of the question by a word, not a concept.
+    before = {"zh": ["每步记 dataloader 取下一个 batch 的耗时；profiler 里也能看到 step 开头 GPU 空着在等，原来占 step 的 8%。",
+                     "离线：分词后存成 Megatron 的 mmap 索引格式，打包也离线做好，训练时只读定长样本。"],
+              "en": ["We log how long the dataloader takes to return the next batch every step; the profiler also shows "
+                     "the GPU idle at the start of a step, 8% of the step before.",
+                     "Offline: tokenized and stored in Megatron's mmap indexed format, packing done offline too, so "
+                     "training only reads fixed-length samples."]}[lang]
+    s = session_on_rule(lang, DATA_RULE, PACKING_LINE[lang])[1]
+    q = s.start().interviewer.text
+    for a in before:
+        q = s.answer(a).interviewer.text
+    assert re.search(r"跨文档|across packed documents", q), q
+    nxt = s.answer(answer).interviewer
+    assert not (nxt.notes or "").startswith("press"), (nxt.notes, nxt.text)

@@ -26,6 +26,7 @@ from interviewer.providers import offline_speech as speech
 from interviewer.providers.base import Decision, TurnContext
 from interviewer.scoring import Assessment, asked_topic, score_answer
 from interviewer.skills import Topic
+from interviewer.vocabulary import Vocabulary
 from interviewer.textutil import has_cjk, normalize_key, question_key, question_of
 from interviewer.transcript import Usage
 
@@ -96,8 +97,10 @@ class _Turn:
         # actually met", it was just told there is none.
         # Nor one that says the asked thing was not done ("和 TP 或 PP 是怎么组合的？" - "没和 TP、PP 组合，就是纯 ZeRO-3 数据
         # 并行。"): asked for "an example you actually met", it was just told what was done instead.
+        # (Of the question's subject, by a concept or a word of it: "We didn't isolate documents; they are concatenated
+        # under one causal mask" denies how attention across packed documents was handled.)
         first = next(iter(R.read(self.ctx.candidate_text or "", self.vocab).sentences), "")
-        denied = bool(R.PREMISE_DENIED.match(text)) and bool(self._concepts(first) & self._concepts(item.basis if item else ""))
+        denied = bool(R.PREMISE_DENIED.match(text)) and bool(_subject(first, self.vocab) & _subject(item.basis if item else "", self.vocab))
         if signal == "thin" and item is not None and _k(item.basis) not in prog.pressed and not denied and \
                 prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2) and not theirs:
             pressed = self._press(chain, signal, item)
@@ -396,6 +399,11 @@ _MEASURED = re.compile(r"分解|估算|计算|占|比例|开销|时间|耗时|�
 _SETTING = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\s*=\s*\w+)?")
 # A question after one thing ("对比的基线是什么", "what was the baseline"), not a list ("有哪些", "which ones").
 _ONE_THING = re.compile(r"是什么|是哪个|是哪一|\bwhat (?:was|is) the\b|\bwhat the \w+ (?:was|is)\b|\bwhich one\b", re.I)
+
+
+def _subject(text: str, vocab: Vocabulary) -> frozenset[str]:
+    """A text's concepts and words, without the interview's word classes and broader ideas."""
+    return frozenset(u for u in C.units(text, vocab) if u[0] not in "@~")
 
 
 def _press_kind(kinds: frozenset[str], answer: str, gave: bool, basis: str = "") -> str:

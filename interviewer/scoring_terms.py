@@ -62,6 +62,9 @@ TRADEOFF = ("代价", "取舍", "权衡", "换来", "换取", "牺牲", "折中"
             "would have been", "would have meant", "would have cost", "would have taken", "would have had to",
             "那样就得", "那样会", "那样的话", "要是换成", "换成那个", "但那样", "可那样", "不过那样", "纠结过", "之间纠结",
             "torn between", "went back and forth",
+            # the cost of going further than the value chosen ("再多的话 P2P 通信次数跟着翻倍", "any more would double…")
+            "再多的话", "再多就", "更多的话", "any more would", "more than that would", "beyond that would",
+            "going past that would",
             # a change that cost more than it gained ("the one that didn't pay was dropping recompute")
             "didn't pay", "did not pay", "didn't pay off", "more than we gained", "wasn't worth", "亏了", "赚不回来",
             "than compute gained", "than it gained", "than it saved", "比省下的还多", "not free", "isn't free",

@@ -4696,3 +4696,20 @@ def test_a_method_told_then_its_figure_in_a_sentence_pointing_back_shows_the_mea
     a = score(ours, lang, 12, answer, question)
     assert a.level == 3 and any("data-wait share" in h.marker or "数据等待占 step" in h.marker for h in a.markers), (
         a.level, [h.marker for h in a.markers])
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("zh", "每卡 2 个虚拟 stage，理论上气泡减半；再多的话 P2P 通信次数跟着翻倍，每个虚拟 stage 只剩 3 层，通信盖不住。"),
+    ("en", "2 virtual stages per GPU halve the bubble in theory; any more would double the P2P sends again."),
+])
+def test_the_cost_of_going_further_than_the_value_chosen_is_a_trade_off(ours, lang, text):
+    # Read aloud (a pre-training framework candidate, zh): "交错式的虚拟 stage 数是怎么选的？" answered with what more
+    # stages would cost was a 2 with "只报名词没有机制": the interleaving marker's cost ("代价是 v 倍点对点通信") asks for
+    # a trade-off, and "再多的话…翻倍" was none.
+    from interviewer import scoring_read as R
+
+    assert R.CUES["tradeoff"].search(R.norm(text)), text
+    if lang == "zh":
+        a = score(ours, lang, 5, text, "交错式的虚拟 stage 数是怎么选的？")
+        assert a.level == 3 and any("交错式虚拟 stage" in h.marker for h in a.markers), (a.level, a.markers)
+        assert not a.danger_signals, a.danger_signals

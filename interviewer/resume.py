@@ -268,7 +268,7 @@ _OWNED = re.compile(
     r"用[^，。；,;]{1,40}?(?:训练|微调|做(?![^，。；,;]{0,30}?(?:试验|实验)))|把[^，。；,;]{1,30}?(?:从|降|提|改|换|缩短|压到|跑起来|跑通)|"
     r"^[-*•·]?\s*[A-Za-z][\w.+-]*\s*训练|维护|编写|写过|写了|做[了过](?![^，。；,;]{0,30}?(?:试验|实验))|接入|加了|"
     r"迁移|引入|调优|打开|开启|启用|"
-    # (Not said of something else, in the passive: "bad nodes are replaced automatically" is no doing of the candidate's.)
+    # (Not in the passive, said of something else: "bad nodes are replaced automatically" is no doing of theirs.)
     r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )"
     r"\b(?:built|led|lead|designed|implemented|owned|wrote|drove|developed|created|architected|optimi[sz]ed|"
     r"debugged|diagnosed|fixed|fixing|solved|resolved|reduced|improved|scaled|migrated|introduced|shipped|trained|ran|"

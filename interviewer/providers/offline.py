@@ -26,9 +26,9 @@ from interviewer.providers import offline_speech as speech
 from interviewer.providers.base import Decision, TurnContext
 from interviewer.scoring import Assessment, asked_topic, score_answer
 from interviewer.skills import Topic
-from interviewer.vocabulary import Vocabulary
 from interviewer.textutil import has_cjk, normalize_key, question_key, question_of
 from interviewer.transcript import Usage
+from interviewer.vocabulary import Vocabulary
 
 
 class OfflineEngine:
@@ -100,7 +100,8 @@ class _Turn:
         # (Of the question's subject, by a concept or a word of it: "We didn't isolate documents; they are concatenated
         # under one causal mask" denies how attention across packed documents was handled.)
         first = next(iter(R.read(self.ctx.candidate_text or "", self.vocab).sentences), "")
-        denied = bool(R.PREMISE_DENIED.match(text)) and bool(_subject(first, self.vocab) & _subject(item.basis if item else "", self.vocab))
+        denied = bool(R.PREMISE_DENIED.match(text)) and bool(
+            _subject(first, self.vocab) & _subject(item.basis if item else "", self.vocab))
         if signal == "thin" and item is not None and _k(item.basis) not in prog.pressed and not denied and \
                 prog.questions < prog.share and (reading is None or (reading.level or 1) <= 2) and not theirs:
             pressed = self._press(chain, signal, item)

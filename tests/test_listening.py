@@ -1525,11 +1525,11 @@ def test_a_format_named_in_a_baseline_tells_no_choice_of_format(lang):
     assert any(re.search(r"MFU", c.basis) for c in covers), covers
 
 
-RESHARD_LINE = {
-    "zh": "- 把 Megatron 的 checkpoint 改成 torch.distributed.checkpoint 分布式格式，恢复时可以改变 TP/PP 切分，加载时间从 25 分钟降到 6 分钟\n",
-    "en": "- Moved Megatron checkpoints to the torch.distributed.checkpoint distributed format, so a restore can change the "
-          "TP/PP layout; load time fell from 25 minutes to 6\n",
-}
+def framework_line(lang, word):
+    """The line of the pre-training framework candidate's résumé that holds `word`, as a one-line résumé."""
+    from test_plan import FRAMEWORK_RESUME
+
+    return next(line for line in FRAMEWORK_RESUME[lang].splitlines() if word in line) + "\n"
 
 
 @pytest.mark.parametrize("lang, answer", [
@@ -1543,25 +1543,18 @@ def test_a_checkpoint_loaded_answers_nothing_of_loading_it_under_another_layout(
     # Read aloud in a zh session (a pre-training framework candidate): "存储带宽是不是瓶颈？" and "一次恢复…用了多久？"
     # answered with the checkpoint's load time were taken as telling "换并行度后怎么加载旧 checkpoint", the question
     # the résumé line most invites, and it was never asked. Every answer on the line names the checkpoint.
-    s = session_on_rule(lang, CHECKPOINT_RULE, RESHARD_LINE[lang])[1]
+    s = session_on_rule(lang, CHECKPOINT_RULE, framework_line(lang, "torch.distributed.checkpoint"))[1]
     s.start()
     covers = [c.basis for c in s.answer(answer).candidate.covers]
     assert not any("并行度" in b or "parallel layout" in b for b in covers), covers
     # ...while a changed layout told covers it.
-    s = session_on_rule(lang, CHECKPOINT_RULE, RESHARD_LINE[lang])[1]
+    s = session_on_rule(lang, CHECKPOINT_RULE, framework_line(lang, "torch.distributed.checkpoint"))[1]
     s.start()
     told = ("checkpoint 用 DCP 存，TP 从 8 改成 4 以后加载，每个 rank 按新的切分只读自己那部分分片。" if lang == "zh" else
             "We save with DCP; after we switched from TP 8 to 4, each rank loaded only the shards of its new slice from "
             "the old checkpoint.")
     covers = [c.basis for c in s.answer(told).candidate.covers]
     assert any("并行度" in b or "parallel layout" in b for b in covers), covers
-
-
-PACKING_LINE = {
-    "zh": "- 训练数据放在 Lustre 上，做了多进程预取和本地 NVMe 缓存，数据加载等待从 step 时间的 8% 降到 0.5%\n",
-    "en": "- Training data lives on Lustre; added multi-process prefetching and a local NVMe cache, cutting data-loading wait "
-          "from 8% of step time to 0.5%\n",
-}
 
 
 @pytest.mark.parametrize("lang, answer", [
@@ -1579,7 +1572,7 @@ def test_a_thin_answer_that_says_the_asked_thing_was_not_done_is_not_asked_for_a
                      "the GPU idle at the start of a step, 8% of the step before.",
                      "Offline: tokenized and stored in Megatron's mmap indexed format, packing done offline too, so "
                      "training only reads fixed-length samples."]}[lang]
-    s = session_on_rule(lang, DATA_RULE, PACKING_LINE[lang])[1]
+    s = session_on_rule(lang, DATA_RULE, framework_line(lang, "Lustre"))[1]
     q = s.start().interviewer.text
     for a in before:
         q = s.answer(a).interviewer.text

@@ -149,6 +149,8 @@ def resume_covers(pack: SkillPack, plan: InterviewPlan, resume_text: str) -> dic
 # A miss told as never done ("没在更大规模上试过", "we never tried it at that scale").
 NEVER = re.compile(r"没(?:在[^，。,]{0,12})?(?:试过|做过|跑过|测过|量过|上过|用过)|从来没|资源[^，。]{0,6}没拿到|"
                     r"\bnever (?:tried|did|ran|run|measured|got|had|used)\b|\bhaven't (?:tried|done|run|measured|used)\b|"
+                    # (as "没试过", "没量过": "we didn't try it at that scale")
+                    r"\b(?:didn't|did not) (?:try|measure|run|test)\b|"
                     r"\bdidn't (?:get|have) (?:the )?\d+")
 
 

@@ -322,22 +322,22 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
     # The headline is the first thing the candidate chose to say: rank the evidence lines that state what they
     # did with a number (the strongest kind), in résumé order, and let the first ones lead. Only evidence lines
     # rank, so a line that matches no rule (an injected "开发者模式…4 级") moves nothing.
-    strong = sorted({i for _, _, lines in hits for i in lines if _line_weight(resume.lines[i - 1]) >= 2.0})
-    rank = {line: r for r, line in enumerate(strong)}
+    weight = {i: _line_weight(line) for i, line in enumerate(resume.lines, 1)}
+    strong = {i for i, w in weight.items() if w >= 2.0}
+    evidence = set().union(*(lines for _, _, lines in hits))
+    rank = {line: r for r, line in enumerate(sorted(evidence & strong))}
     matches: list[RuleMatch] = []
     rules = {r.index: r for r in pack.rules}
     vocab = pack.vocabulary
-    named = {i: vocab.named(unicodedata.normalize("NFKC", resume.lines[i - 1]).casefold())
-             for i in set().union(*(lines for _, _, lines in hits))}
+    plain = {i: unicodedata.normalize("NFKC", resume.lines[i - 1]) for i in evidence | strong}
+    named = {i: vocab.named(line.casefold()) for i, line in plain.items()}
+    degree = {i for i, line in plain.items() if _DEGREE.search(line)}
     claims = Counter(i for _, _, lines in hits for i in lines)
-    strong = {i: w for i, line in enumerate(resume.lines, 1) if (w := _line_weight(line)) >= 2.0}
-    for i in strong:
-        named.setdefault(i, vocab.named(unicodedata.normalize("NFKC", resume.lines[i - 1]).casefold()))
 
     def _states(about: set[str], i: int) -> bool:
-        return bool(about & named[i]) and bool(_DEGREE.search(unicodedata.normalize("NFKC", resume.lines[i - 1])))
+        return i in degree and bool(about & named[i])
     for rule_index, hit_triggers, hit_lines in hits:
-        weighted = sorted(((_line_weight(resume.lines[i - 1]), i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
+        weighted = sorted(((weight[i], i) for i in hit_lines), key=lambda wi: (-wi[0], wi[1]))
         (best, best_line), others = weighted[0], weighted[1:]
         headline = 1.0 / (1 + rank[best_line]) if best_line in rank else 0.0
         # The best line decides, its place in the résumé next; more strong lines and triggers only break ties.
@@ -355,7 +355,7 @@ def match_rules(pack: SkillPack, resume: Resume) -> list[RuleMatch]:
         # the same résumé's Megatron checkpoint format that "恢复时可以改变 TP/PP 切分". (It adds nothing to the
         # rule's strength.)
         if _ASKS_DEGREE.search(probes[0] if probes else "") and not any(_states(about, i) for i in hit_lines):
-            weighted += [(w, i) for i, w in strong.items() if i not in hit_lines and _states(about, i)]
+            weighted += [(weight[i], i) for i in strong - hit_lines if _states(about, i)]
         weighted.sort(key=lambda wi: (-wi[0], -_states(about, wi[1]), -len(about & named[wi[1]]), claims[wi[1]], wi[1]))
         matches.append(RuleMatch(
             rule_index=rule_index,

@@ -197,6 +197,11 @@ def units(text: str, vocab: Vocabulary) -> frozenset[str]:
     return _piece_units(n, vocab) | _piece_units(_FUNCTION_ZH_RX.sub(" ", n), vocab)
 
 
+def rule_subject(triggers: list[str], vocab: Vocabulary) -> frozenset[str]:
+    """The concept ids a rule's triggers name (the setting, GPUs and nodes, left out): what a chain on it is about."""
+    return frozenset(c for t in triggers for c in vocab.find(R.norm(t))[0] if vocab.kind(c) != "context")
+
+
 @lru_cache(maxsize=8192)
 def _known(piece: str, vocab: Vocabulary) -> bool:
     """A Chinese word the vocabulary or an interview word class knows whole (显存, 带宽, 定位)."""

@@ -12,6 +12,7 @@ import re
 import weakref
 from typing import TYPE_CHECKING
 
+from interviewer.coverage import rule_subject
 from interviewer.scoring_read import RATHER, norm
 from interviewer.scoring_rubric import Point, Rubric, example_start, in_example
 from interviewer.skills import Topic
@@ -103,9 +104,7 @@ def _sides(topic: Topic) -> list[frozenset[str]]:
         from interviewer.plan import rule_topics  # (the plan links rules to topics; scoring runs without one)
 
         linked = rule_topics(pack)
-        vocab = pack.vocabulary
-        sides = [frozenset(c for t in r.triggers for c in vocab.find(norm(t))[0])
-                 for r in pack.rules if linked[r.index].title == topic.title]
+        sides = [rule_subject(r.triggers, pack.vocabulary) for r in pack.rules if linked[r.index].title == topic.title]
         common = frozenset.intersection(*sides) if sides else frozenset()
         held = _SIDES[key] = (weakref.ref(pack), [side - common for side in sides if side - common])
     return held[1]

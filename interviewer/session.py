@@ -288,8 +288,7 @@ class Session:
                        for g in it.cover.groups for u in g)}
         # What a near chain is about (the concepts its rule is triggered by): every answer on its line says them.
         rules = {r.index: r for r in self.pack.rules}
-        about = {c.id: frozenset(u for t in rules[c.rule_index].triggers for u in coverage.units(t, vocab)
-                                 if u[0] == "#")
+        about = {c.id: frozenset(f"#{x}" for x in coverage.rule_subject(rules[c.rule_index].triggers, vocab))
                  for c in self.plan.chains if c.id in same and c.rule_index in rules}
         shared = {i: about[cid] for i, (cid, _) in enumerate(items) if cid in about}
         found = coverage.covered_items(text, [it.cover for _, it in items], progress.plan_weights(self.pack, self.plan),

@@ -34,6 +34,14 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _SPACE = re.compile(r"\s+")
 _BREAK = re.compile(r"[,;:]")
 _BREAK_BEFORE_NUMBER = re.compile(r"[\u3400-\u9fff,;:]")
+
+
+def _joined(norm: str, toks: list[tuple[str, int, int]], k: int) -> bool:
+    """Token k and the next are one run of words: a clause break ends a run, and so does Chinese before a number,
+    which counts what the Chinese says ("每个虚拟 stage 只剩 3 层" says no "stage 3"). (Chinese between two words may still
+    join them: "溢出的 token 就直接 drop 掉" drops tokens.)"""
+    gap = _BREAK_BEFORE_NUMBER if toks[k + 1][0].isdigit() else _BREAK
+    return not gap.search(norm, toks[k][2], toks[k + 1][1])
 _DEGREE = re.compile(r"([a-z]{2,})\d{1,4}")
 _FRAGMENT = re.compile(r"\$\{(\w+)\}")
 
@@ -167,18 +175,14 @@ class Vocabulary:
         first."""
         out: list[tuple[str, int, int, int, bool]] = []
         toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(norm)]
-        # How many tokens from each on are one run of words: a clause break ends it, and so does Chinese before a
-        # number, which counts what the Chinese says ("每个虚拟 stage 只剩 3 层" says no "stage 3"). (Chinese between two
-        # words may still join them: "溢出的 token 就直接 drop 掉" drops tokens.)
-        run = [1] * len(toks)
-        for k in range(len(toks) - 2, -1, -1):
-            gap = _BREAK_BEFORE_NUMBER if toks[k + 1][0].isdigit() else _BREAK
-            if not gap.search(norm, toks[k][2], toks[k + 1][1]):
-                run[k] = run[k + 1] + 1
         i = 0
         while i < len(toks):
             hit = None
-            for n in range(min(self._longest.get(toks[i][0], 1), run[i]), 1, -1):
+            # (Only as many words as run on from here: most tokens start no form of two words or more.)
+            limit, span = min(self._longest.get(toks[i][0], 1), len(toks) - i), 1
+            while span < limit and _joined(norm, toks, i + span - 1):
+                span += 1
+            for n in range(span, 1, -1):
                 head = tuple(t for t, _, _ in toks[i : i + n - 1])
                 for last in variants(toks[i + n - 1][0]):
                     cid = self._ascii.get(head + (last,))
@@ -187,7 +191,7 @@ class Vocabulary:
                         break
                 if hit:
                     break
-            if hit is None and (cid := self._elided(toks, i, run)):
+            if hit is None and (cid := self._elided(norm, toks, i)):
                 hit = (cid, 0)  # one word, read as a phrase
             if hit is None and (cid := self._single(toks[i][0])):
                 hit = (cid, 1)
@@ -199,9 +203,10 @@ class Vocabulary:
                 i += 1
         return out
 
-    def _elided(self, toks: list[tuple[str, int, int]], i: int, run: list[int]) -> str | None:
+    def _elided(self, norm: str, toks: list[tuple[str, int, int]], i: int) -> str | None:
         """"context and sequence parallelism": the first word is a concept with the head the second one shares."""
-        if run[i] < 4 or toks[i + 1][0] not in ("and", "or"):
+        if i + 3 >= len(toks) or toks[i + 1][0] not in ("and", "or") or not all(
+                _joined(norm, toks, k) for k in range(i, i + 3)):
             return None
         tail = toks[i + 3][0]
         return next((cid for last in variants(tail) if (cid := self._ascii.get((toks[i][0], last)))), None)

@@ -503,10 +503,10 @@ def _figure_after(r: R.Reading, w: Window) -> bool:
     if last + 1 >= len(r.sentences) or w.clauses[-1] is not r.sentence_clauses(last)[-1]:
         return False
     nxt = r.sentences[last + 1]
-    return len(nxt) <= 40 and bool(_POINTS_BACK.match(R.norm(nxt).lstrip())) and _numbered(r.sentence_clauses(last + 1))
+    return len(nxt) <= 40 and bool(_THAT_WAS.match(R.norm(nxt).lstrip())) and _numbered(r.sentence_clauses(last + 1))
 
 
-_POINTS_BACK = re.compile(r"(?:原来|之前|以前)?(?:这|那)(?:部分|块|个|些)?|(?:that|this|it)\b", re.I)
+_THAT_WAS = re.compile(r"(?:原来|之前|以前)?(?:这|那)(?:部分|块|个|些)?|(?:that|this|it)\b", re.I)
 _AFTER_STORY = re.compile(T.AFTER_STORY)
 _HYPOTHETICAL = R.cue_regex(T.HYPOTHETICAL)
 _DONE = R.cue_regex(T.DONE)
